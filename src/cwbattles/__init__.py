@@ -1,0 +1,29 @@
+"""cwbattles: American Civil War board wargames with every rule enforced.
+
+>>> import cwbattles
+>>> game = cwbattles.load("cedar-creek")
+>>> state = game.new_game(seed=1)
+>>> action = state.legal_actions()[0]
+>>> state.apply(action)
+"""
+
+from importlib import import_module
+
+from .engine.actions import Action
+from .engine.errors import CwbattlesError, DataError, IllegalAction, ReplayMismatch
+from .games import GAMES
+
+__all__ = ["load", "games", "Action", "CwbattlesError", "DataError", "IllegalAction", "ReplayMismatch"]
+__version__ = "0.1.0"
+
+
+def games() -> list[str]:
+    """Names of the games this package can load."""
+    return sorted(GAMES)
+
+
+def load(name: str, options: dict | None = None):
+    """The Game (static facts: map, order of battle, tables) named ``name``."""
+    if name not in GAMES:
+        raise CwbattlesError(f"unknown game {name!r}; known games: {', '.join(games())}")
+    return import_module(GAMES[name]).load(options)

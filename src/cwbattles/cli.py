@@ -1,0 +1,126 @@
+"""The ``cwbattles`` command: play, selfplay, replay."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+
+import cwbattles
+
+
+@click.group()
+def main():
+    """Civil War board wargames with every rule enforced."""
+
+
+@main.command()
+@click.argument("game_name", default="cedar-creek")
+@click.option("--union", default="human", show_default=True, help="human, or a bot name (random...)")
+@click.option("--confederate", default="random", show_default=True, help="human, or a bot name")
+@click.option("--seed", default=None, type=int, help="dice seed (random if omitted)")
+@click.option("--record", "record_path", default=None, type=click.Path(dir_okay=False), help="save the game record here")
+def play(game_name, union, confederate, seed, record_path):
+    """Play a game in the terminal."""
+    import random
+
+    from cwbattles.bots import make_bot
+    from cwbattles.engine.records import Recorder
+    from cwbattles.terminal import render, show_actions
+
+    console = Console()
+    seed = random.randrange(1 << 31) if seed is None else seed
+    game = cwbattles.load(game_name)
+    rec = Recorder(game, seed)
+    players = {}
+    for side, spec in (("union", union), ("confederate", confederate)):
+        players[side] = None if spec == "human" else make_bot(spec, seed=seed + (side == "union"))
+    console.print(f"[bold]{game.title}[/] — seed {seed}. Type a number to act; 'l' log, 'p N' preview "
+                  f"action N, 'q' quit.")
+    shown = 0
+    state = rec.state
+    try:
+        while not state.is_over:
+            log = state.log
+            for ev in log[shown:]:
+                console.print(f"[dim]{ev}[/]")
+            shown = len(log)
+            bot = players[state.to_act]
+            if bot:
+                rec.apply(bot.choose(state))
+                continue
+            render(console, state)
+            actions = state.legal_actions()
+            show_actions(console, state, actions)
+            choice = console.input(f"[bold]{state.to_act}>[/] ").strip()
+            if choice == "q":
+                break
+            if choice == "l":
+                for ev in state.log[-40:]:
+                    console.print(str(ev))
+                continue
+            if choice.startswith("p "):
+                try:
+                    pv = state.preview(actions[int(choice[2:]) - 1])
+                    console.print_json(json.dumps(pv))
+                except (ValueError, IndexError) as e:
+                    console.print(f"[red]{e}[/]")
+                continue
+            if not choice.isdigit() or not 1 <= int(choice) <= len(actions):
+                console.print(f"[red]Choose a number from 1 to {len(actions)}.[/]")
+                continue
+            rec.apply(actions[int(choice) - 1])
+    except (EOFError, KeyboardInterrupt):
+        console.print("\nStopped.")
+    for ev in state.log[shown:]:
+        console.print(f"[dim]{ev}[/]")
+    if state.is_over:
+        res = state.result
+        console.print(f"[bold]Game over:[/] Union {res['union']['total']} VP, Confederates "
+                      f"{res['confederate']['total']} VP — the {res['winner']} win.")
+    if record_path:
+        rec.save(record_path)
+        console.print(f"Record saved to {record_path}.")
+
+
+@main.command()
+@click.argument("game_name", default="cedar-creek")
+@click.option("--games", default=10, show_default=True, type=int)
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--union", default="random", show_default=True)
+@click.option("--confederate", default="random", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+def selfplay(game_name, games, seed, union, confederate, as_json):
+    """Play N games between bots and summarise them."""
+    from cwbattles.selfplay import selfplay as run
+    out = run(game_name, games, seed, union, confederate)
+    if as_json:
+        click.echo(json.dumps(out))
+    else:
+        for k, v in out.items():
+            click.echo(f"{k}: {v}")
+
+
+@main.command()
+@click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--verify", is_flag=True, help="fail at the first checksum that differs")
+def replay(path, verify):
+    """Replay a game record."""
+    from cwbattles.engine.errors import CwbattlesError
+    from cwbattles.engine.records import load_record, replay as run
+    try:
+        doc = load_record(path)
+        state = run(doc, source=path, verify=verify)
+    except CwbattlesError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(1)
+    res = state.result
+    click.echo(f"{path}: {len(doc['actions'])} actions replayed{' and verified' if verify else ''}; "
+               f"turn {state.turn}, Union {res['union']['total']} VP, Confederates {res['confederate']['total']} VP"
+               f"{', ' + res['winner'] + ' win' if state.is_over else ''}.")
+
+
+if __name__ == "__main__":
+    main()

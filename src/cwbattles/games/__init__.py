@@ -1,0 +1,3 @@
+"""The games cwbattles knows. Each is a package with a ``load(options)`` function."""
+
+GAMES = {"cedar-creek": "cwbattles.games.cedar_creek"}

@@ -1,0 +1,537 @@
+"""Movement (10.3), facing (10.4), stacking and lines (10.5), zones of control (10.2),
+division cohesion (10), HQ movement and displacement (7.2, 10.3), the artillery train (7.3)."""
+
+from __future__ import annotations
+
+import heapq
+
+from ...engine.actions import Action
+from .state import CONFEDERATE, OFF_MAP, UNION, decision
+
+INF = 10 ** 6
+HQ, TRAIN = 0, 1
+
+
+def allowance(state, u: int) -> int:
+    """10.3: infantry 6 MP, cavalry 8 (6 dismounted)."""
+    m = state.game.tables.movement
+    b = state.game.brigades[u]
+    if not b.cavalry:
+        return m.infantry_mp
+    return m.cavalry_mp if state.mounted[u] else m.dismounted_mp
+
+
+def begin_brigade(state, side: int, u: int) -> None:
+    """7.1: the brigade's one action this round (rest, rout, or move and perhaps attack)."""
+    state.acted[u] = state.stamp
+    state.mv_unit = u
+    state.mv_mp = allowance(state, u)
+    state.mv_moved = state.mv_extra = state.mv_toggled = False
+    state.mv_start_zoc = state.zone[u] >= 0 and state.zone[u] in state.enemy_zoc(side)
+    state.stack.append(("move", side, u))
+
+
+# -- 10.5 stacking and 10 cohesion ------------------------------------------------------------------
+def can_stack(state, u: int, z: int, followers=()) -> bool:
+    """10.5: at most two brigades, of one division (independent cavalry stacks with anyone)."""
+    g = state.game
+    others = [v for v in state.brigades_in(z) if v != u and v not in followers]
+    total = len(others) + 1 + len(followers)
+    if total > 2:
+        return False
+    group = others + list(followers)
+    if not group:
+        return True
+    d = g.brigades[u].division
+    o = g.brigades[group[0]].division
+    return d == o or g.divisions[d].independent or g.divisions[o].independent
+
+
+def cohesive(state, u: int, z: int) -> bool:
+    """10: brigades of a division end their moves within two zones of one another
+    (read as: within two zones of at least one other brigade of the division on the map)."""
+    g = state.game
+    div = g.divisions[g.brigades[u].division]
+    if div.independent:
+        return True
+    hops = g.board.hops[z]
+    limit = g.tables.command.cohesion_zones
+    mates = [state.zone[v] for v in div.brigades if v != u and state.zone[v] >= 0]
+    return not mates or any(hops[m] <= limit for m in mates)
+
+
+def reachable(state, u: int, mp: int | None = None, first_step_done: bool | None = None) -> dict:
+    """Zones brigade u can still reach this move, with the MP each costs (10.2, 10.3).
+
+    Used for cohesion checks and by front-ends to highlight where a brigade can go."""
+    g = state.game
+    board = g.board
+    side = g.brigades[u].side
+    start = state.zone[u]
+    if start < 0:
+        return {}
+    mp = state.mv_mp if mp is None else mp
+    moved = state.mv_moved if first_step_done is None else first_step_done
+    enemy = state.occupied_by(1 - side)
+    zoc = state.enemy_zoc(side)
+    from .sequence import in_tactical_retreat
+    tactical = side == UNION and in_tactical_retreat(state)
+    start_zoc = start in zoc
+    if moved and start_zoc:
+        return {start: 0}
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        d, z = heapq.heappop(heap)
+        if d > best.get(z, INF):
+            continue
+        if z != start and z in zoc:
+            continue                      # 10.3: entering an enemy ZOC ends the move
+        for n in board.adj[z]:
+            if n in enemy:
+                continue
+            nd = d + board.move_cost[z][n]
+            if nd > mp:
+                continue
+            if n in zoc and (tactical or (z == start and start_zoc and not moved)):
+                continue
+            if nd < best.get(n, INF):
+                best[n] = nd
+                heapq.heappush(heap, (nd, n))
+    return best
+
+
+# -- the move frame -----------------------------------------------------------------------------------
+def _move_legal(state, frame):
+    from .combat import attack_targets
+    side, u = frame[1], frame[2]
+    g = state.game
+    b = g.brigades[u]
+    z = state.zone[u]
+    mv = g.tables.movement
+    start = not (state.mv_moved or state.mv_toggled)
+    opts = []
+    if start:
+        opts.append(Action("pass", u))
+        if state.fatigue[u] or state.routed[u]:
+            opts.append(Action("rest", u))
+        if z >= 0 and state.losses[u] >= 2 and not state.routed[u]:
+            opts.append(Action("rout", u))
+    if state.routed[u]:
+        return opts                               # 11.4: a routed brigade neither moves nor attacks
+    if z == OFF_MAP:
+        if start:
+            enemy = state.occupied_by(1 - side)
+            entries = g.divisions[b.division].entry
+            for e in entries:
+                ez = g.board.entry_zone.get(e, -1)
+                if ez >= 0 and ez not in enemy:
+                    opts.append(Action("enter", ez))
+        return opts
+    board = g.board
+    enemy = state.occupied_by(1 - side)
+    zoc = state.enemy_zoc(side)
+    from .sequence import in_tactical_retreat
+    tactical = side == UNION and in_tactical_retreat(state)
+    stopped = state.mv_moved and z in zoc
+    mp = state.mv_mp
+    if not stopped:
+        for n in board.adj[z]:
+            if n in enemy:
+                continue
+            cost = board.move_cost[z][n]
+            if cost > mp:
+                continue
+            if n in zoc and (tactical or (state.mv_start_zoc and not state.mv_moved)):
+                continue
+            if not can_stack(state, u, n) and (n in zoc or mp - cost < 1):
+                continue                          # 10.5: may only pass through an overstacked zone
+            opts.append(Action("move", n))
+        if b.cavalry and start and mp >= mv.mount_change_mp:
+            opts.append(Action("dismount" if state.mounted[u] else "mount", u))
+    if not tactical and state.line[u] in (1, 2):
+        charge_ok = b.cavalry and state.mounted[u] and not state.mv_extra
+        for n in attack_targets(state, u):
+            if mp >= mv.attack_mp:
+                opts.append(Action("attack", n))
+            if charge_ok and mp >= mv.charge_mp:
+                opts.append(Action("charge", n))
+    if not state.mv_extra and state.fatigue[u] < 2 and mp < mv.attack_mp:
+        if not stopped or (not tactical and attack_targets(state, u)):
+            opts.append(Action("extra_mp", u))    # 10.3: +2 MP for a fatigue level
+    if not start:
+        if stop_allowed(state, u, z) or not opts:
+            opts.append(Action("stop", u))
+    return opts
+
+
+def stop_allowed(state, u: int, z: int) -> bool:
+    if not can_stack(state, u, z):
+        return False
+    if cohesive(state, u, z):
+        return True
+    # 10: out of cohesion is tolerated only when no cohesive zone can still be reached
+    return not any(cohesive(state, u, n) and can_stack(state, u, n) for n in reachable(state, u) if n != z)
+
+
+def _move_apply(state, frame, action):
+    from .combat import declare_attack
+    from .retreat import start_rout
+    side, u = frame[1], frame[2]
+    g = state.game
+    name = g.brigades[u].name
+    kind = action.kind
+    mv = g.tables.movement
+    if kind == "pass":
+        state.note("7.1", f"{name} stays where it is.")
+        state.mv_unit = -1
+    elif kind == "rest":
+        if state.fatigue[u]:
+            state.fatigue[u] -= 1
+        state.note("7.1", f"{name} rests (fatigue now {state.fatigue[u]}).")
+        state.mv_unit = -1
+        if state.zone[u] >= 0 and not state.routed[u]:
+            push_line_and_facing(state, side, u)          # 10.4, 10.5
+    elif kind == "rout":
+        state.note("7.1", f"{name} declares a voluntary rout.")
+        state.mv_unit = -1
+        start_rout(state, u, reason="7.1")
+    elif kind in ("mount", "dismount"):
+        state.mounted[u] = kind == "mount"
+        state.mv_toggled = True
+        state.mv_mp = mv.dismounted_mp
+        state.note("10.3", f"{name} {'mounts' if kind == 'mount' else 'dismounts'} (2 MP).")
+        state.stack.append(frame)
+    elif kind == "extra_mp":
+        state.mv_extra = True
+        state.mv_mp += mv.fatigue_bonus_mp
+        state.note("10.3", f"{name} pushes on: +2 MP for a fatigue level at the end of its move.")
+        state.stack.append(frame)
+    elif kind in ("move", "enter"):
+        n = action.a
+        if kind == "enter":
+            cost = mv.entry_mp
+        else:
+            cost = g.board.move_cost[state.zone[u]][n]
+        state.mv_mp -= cost
+        state.mv_moved = True
+        state.stack.append(frame)
+        verb = "enters the map at" if kind == "enter" else "moves to"
+        state.note("12" if kind == "enter" else "10.3", f"{name} {verb} {g.zone_name(n)} ({cost} MP, {state.mv_mp} left).")
+        enter_zone(state, u, n)
+    elif kind in ("attack", "charge"):
+        cost = mv.charge_mp if kind == "charge" else mv.attack_mp
+        state.mv_mp -= cost
+        declare_attack(state, u, action.a, charge=kind == "charge")
+        finish_move(state, side, u, target=action.a)
+    elif kind == "stop":
+        finish_move(state, side, u)
+
+
+decision("move")((_move_legal, _move_apply))
+
+
+def enter_zone(state, u: int, n: int) -> None:
+    """A brigade enters zone n (moving, entering, retreating or advancing)."""
+    g = state.game
+    side = g.brigades[u].side
+    old = state.zone[u]
+    was_first = state.line[u] == 1
+    state.zone[u] = n
+    if old >= 0 and was_first:
+        for v in state.brigades_in(old):
+            state.line[v] = 1                         # 10.5: the second line steps up
+            break
+    others = [v for v in state.brigades_in(n) if v != u]
+    state.line[u] = 2 if any(state.line[v] == 1 for v in others) else 1
+    if others:
+        state.facing[u] = state.facing[others[0]]
+    elif state.facing[u] not in g.board.front[n]:
+        state.facing[u] = g.board.adj[n][0]
+    state.control[n] = side                           # 4: last to pass through controls
+    contact_facing(state, u)
+    displace_hqs(state, u)
+
+
+def contact_facing(state, u: int) -> None:
+    """10.4: an enemy brigade contacted turns to put the newcomer in its front, unless it
+    already faces an enemy. (It turns to face the newcomer's zone directly.)"""
+    g = state.game
+    board = g.board
+    side = g.brigades[u].side
+    z = state.zone[u]
+    friends = state.occupied_by(side)
+    for n in board.adj[z]:
+        stack = [v for v in state.brigades_in(n) if g.brigades[v].side != side]
+        if not stack:
+            continue
+        lead = next((v for v in stack if state.line[v] == 1), stack[0])
+        if state.front(lead) & friends:
+            continue
+        for v in stack:
+            state.facing[v] = z
+
+
+def displace_hqs(state, u: int) -> None:
+    """10.3: an enemy HQ in contact (even across Cedar Creek) falls back one or two zones."""
+    g = state.game
+    side = g.brigades[u].side
+    z = state.zone[u]
+    h = state.hq_of(1 - side)
+    hz = state.hq_zone[h]
+    if hz >= 0 and (hz == z or hz in g.board.contact[z]):
+        state.stack.append(("displace", 1 - side, h))
+
+
+def hq_contact(state, side: int, z: int) -> bool:
+    """Is zone z in contact with a brigade of the enemies of ``side``?"""
+    contact = state.game.board.contact[z]
+    return any(e == z or e in contact for e in state.occupied_by(1 - side))
+
+
+def _displace_legal(state, frame):
+    side, h = frame[1], frame[2]
+    board = state.game.board
+    hz = state.hq_zone[h]
+    enemy = state.occupied_by(1 - side)
+    dist = board.hops[hz]
+    safe = [z for z in range(len(board.zones)) if z not in enemy and not hq_contact(state, side, z)]
+    near = [z for z in safe if 1 <= dist[z] <= 2]
+    if not near and safe:
+        best = min(dist[z] for z in safe)
+        near = [z for z in safe if dist[z] == best]
+    return [Action("hq_displace", z, h) for z in near]
+
+
+def _displace_apply(state, frame, action):
+    h = action.b
+    state.hq_zone[h] = action.a
+    state.hq_active[h] = True
+    state.note("10.3", f"{state.game.hq_names[h]} falls back to {state.game.zone_name(action.a)}.")
+
+
+decision("displace")((_displace_legal, _displace_apply))
+
+
+def finish_move(state, side: int, u: int, target: int = -1) -> None:
+    """End of a brigade's move: fatigue for extra MP (10.3), then line (10.5) and facing (10.4)."""
+    g = state.game
+    if state.mv_extra:
+        state.fatigue[u] = min(2, state.fatigue[u] + 1)
+        state.note("10.3", f"{g.brigades[u].name} takes a fatigue level for its extra movement.")
+    state.mv_unit = -1
+    if target >= 0:
+        make_first_line(state, u)                     # 10.5: the attacker leads its stack
+        state.stack.append(("facing", side, u, target))
+        return
+    push_line_and_facing(state, side, u)
+
+
+def push_line_and_facing(state, side: int, u: int) -> None:
+    state.stack.append(("facing", side, u, -1))
+    if len(state.brigades_in(state.zone[u])) > 1:
+        state.stack.append(("line", side, u))
+
+
+def make_first_line(state, u: int) -> None:
+    for v in state.brigades_in(state.zone[u]):
+        if v != u:
+            state.line[v] = 2
+            state.facing[v] = state.facing[u]
+    state.line[u] = 1
+
+
+def _line_legal(state, frame):
+    u = frame[2]
+    others = [v for v in state.brigades_in(state.zone[u]) if v != u]
+    if not others or state.attack[others[0]] >= 0 or state.charging[others[0]]:
+        return []                 # nothing to choose, or the other brigade leads its attack
+    return [Action("line", 1, u), Action("line", 2, u)]
+
+
+def _line_apply(state, frame, action):
+    u = frame[2]
+    others = [v for v in state.brigades_in(state.zone[u]) if v != u]
+    if action.a == 1:
+        make_first_line(state, u)
+    else:
+        make_first_line(state, others[0])
+    state.note("10.5", f"{state.game.brigades[u].name} takes the {'first' if action.a == 1 else 'second'} line.")
+
+
+decision("line")((_line_legal, _line_apply))
+
+
+def facing_options(state, u: int, target: int = -1) -> list[int]:
+    """10.4: any adjacent zone; with an enemy adjacent, one that puts an enemy in the front;
+    after an attack declaration, one that puts the target in the front."""
+    board = state.game.board
+    z = state.zone[u]
+    fronts = board.front[z]
+    if target >= 0:
+        return [f for f in board.adj[z] if target in fronts[f]]
+    enemy = state.occupied_by(1 - state.game.brigades[u].side)
+    near = [n for n in board.adj[z] if n in enemy]
+    if near:
+        return [f for f in board.adj[z] if fronts[f] & set(near)]
+    return list(board.adj[z])
+
+
+def _facing_legal(state, frame):
+    u, target = frame[2], frame[3]
+    if state.zone[u] < 0 or state.line[u] != 1:
+        return []
+    return [Action("face", f, u) for f in facing_options(state, u, target)]
+
+
+def _facing_apply(state, frame, action):
+    u = action.b
+    for v in state.brigades_in(state.zone[u]):
+        state.facing[v] = action.a
+    state.note("10.4", f"{state.game.brigades[u].name} faces {state.game.zone_name(action.a)}.")
+    if state.attack[u] >= 0:
+        from .combat import extend_to_front
+        extend_to_front(state, u)
+
+
+decision("facing")((_facing_legal, _facing_apply))
+
+
+# -- 7.2 headquarters and 7.3 the artillery train -------------------------------------------------------
+def wharton_in(state) -> bool:
+    """12: Early and Carter enter only after Wharton."""
+    g = state.game
+    wharton = g.divisions[g.division_index["wharton"]]
+    return all(state.zone[u] != OFF_MAP for u in wharton.brigades)
+
+
+def entry_zone_of_wharton(state) -> int:
+    g = state.game
+    wharton = g.divisions[g.division_index["wharton"]]
+    return g.board.entry_zone[wharton.entry[0]]
+
+
+def piece_zone(state, side: int, piece: int) -> int:
+    return state.hq_zone[state.hq_of(side)] if piece == HQ else state.train_zone
+
+
+def piece_steps(state, side: int, piece: int, z: int, mp: int) -> list[int]:
+    """Zones a HQ (8 MP) or the train (6 MP) can step into: never an enemy-held zone; a HQ
+    never into contact with an enemy brigade (7.2)."""
+    board = state.game.board
+    enemy = state.occupied_by(1 - side)
+    out = []
+    for n in board.adj[z]:
+        if n in enemy or board.move_cost[z][n] > mp:
+            continue
+        if piece == HQ and hq_contact(state, side, n):
+            continue
+        out.append(n)
+    return out
+
+
+def _hqphase_legal(state, frame):
+    side = frame[1]
+    g = state.game
+    mv = g.tables.movement
+    opts = [Action("end_hq")]
+    h = state.hq_of(side)
+    hz = state.hq_zone[h]
+    if hz >= 0 and not state.hq_active[h]:
+        opts += [Action("hq_move", n, HQ) for n in piece_steps(state, side, HQ, hz, mv.hq_mp)]
+    if side == CONFEDERATE:
+        if hz == OFF_MAP and wharton_in(state):
+            ez = entry_zone_of_wharton(state)
+            if ez not in state.occupied_by(UNION) and not hq_contact(state, side, ez):
+                opts.append(Action("hq_enter", ez, HQ))
+        tz = state.train_zone
+        if tz == OFF_MAP and hz >= 0 and wharton_in(state) and any(m == OFF_MAP for m in state.marker_unit):
+            ez = entry_zone_of_wharton(state)
+            if ez not in state.occupied_by(UNION):
+                opts.append(Action("hq_enter", ez, TRAIN))
+        if tz >= 0:
+            if not state.train_active:
+                opts += [Action("hq_move", n, TRAIN) for n in piece_steps(state, side, TRAIN, tz, mv.train_mp)]
+            if not state.train_active or state.train_moved:
+                hops = g.board.hops[tz]
+                carrying = {m for m in state.marker_unit if m >= 0}
+                for v in range(g.n_units):
+                    if g.brigades[v].side == CONFEDERATE and state.zone[v] >= 0 and v not in carrying \
+                            and hops[state.zone[v]] <= mv.train_deploy_zones:
+                        opts.append(Action("deploy", v))
+    return opts
+
+
+def _hqphase_apply(state, frame, action):
+    g = state.game
+    side = frame[1]
+    mv = g.tables.movement
+    kind = action.kind
+    if kind == "end_hq":
+        if state.train_moved:
+            state.train_active = True
+        state.train_moved = False
+        return
+    state.stack.append(frame)
+    if kind in ("hq_move", "hq_enter"):
+        piece = action.b
+        full = mv.hq_mp if piece == HQ else mv.train_mp
+        if kind == "hq_enter":
+            cost = mv.entry_mp
+        else:
+            cost = g.board.move_cost[piece_zone(state, side, piece)][action.a]
+        state.piece_mp = full - cost
+        _put_piece(state, side, piece, action.a, cost)
+        state.stack.append(("hqmove", side, piece))
+    elif kind == "deploy":
+        _deploy(state, action.a)
+
+
+def _put_piece(state, side: int, piece: int, z: int, cost: int) -> None:
+    g = state.game
+    if piece == HQ:
+        h = state.hq_of(side)
+        state.hq_zone[h] = z
+        name = g.hq_names[h]
+    else:
+        state.train_zone = z
+        state.train_moved = True
+        name = f"The {g.train.name} artillery train"
+    state.note("7.2" if piece == HQ else "7.3", f"{name} moves to {g.zone_name(z)} ({cost} MP).")
+
+
+def _deploy(state, v: int) -> None:
+    """7.3: an Artillerie marker joins a brigade within three zones of the train."""
+    g = state.game
+    m = state.marker_unit.index(OFF_MAP)
+    state.marker_unit[m] = v
+    state.note("7.3", f"Artillerie deployed with {g.brigades[v].name} in {g.zone_name(state.zone[v])}.")
+    if OFF_MAP not in state.marker_unit:
+        state.train_zone = -2
+        state.note("7.3", "All the train's batteries are deployed: the train leaves the map.")
+
+
+def _hqmove_legal(state, frame):
+    side, piece = frame[1], frame[2]
+    z = piece_zone(state, side, piece)
+    if z < 0:
+        return []
+    return [Action("hq_stop", -1, piece)] + [Action("hq_move", n, piece) for n in
+                                              piece_steps(state, side, piece, z, state.piece_mp)]
+
+
+def _hqmove_apply(state, frame, action):
+    side, piece = frame[1], frame[2]
+    g = state.game
+    if action.kind == "hq_stop":
+        if piece == HQ:
+            state.hq_active[state.hq_of(side)] = True      # 7.2: turned to its Active side
+        return
+    cost = g.board.move_cost[piece_zone(state, side, piece)][action.a]
+    state.piece_mp -= cost
+    _put_piece(state, side, piece, action.a, cost)
+    state.stack.append(frame)
+
+
+decision("hqphase")((_hqphase_legal, _hqphase_apply))
+decision("hqmove")((_hqmove_legal, _hqmove_apply))

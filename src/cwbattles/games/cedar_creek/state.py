@@ -1,0 +1,274 @@
+"""The mutable state of a Cedar Creek game and its decision machine.
+
+The state is a handful of flat lists indexed by unit, zone or marker, a few counters, the dice,
+and a small stack of frames. The frame on top says what happens next: a *decision* frame names
+the side that must choose and offers the legal actions; a *process* frame is bookkeeping the
+machine runs by itself (roll the initiative, end the round...). ``apply`` validates an action,
+lets the decision's handler change the state, then runs process frames until the next decision.
+
+Rules live in the chapter modules (sequence, activation, movement, combat, retreat, victory);
+each registers the frames it handles with ``decision`` or ``process`` below.
+"""
+
+from __future__ import annotations
+
+from ...engine.actions import Action
+from ...engine.dice import Dice
+from ...engine.errors import IllegalAction
+from ...engine.log import Event, log_to_list
+
+DECISIONS: dict = {}   # frame kind -> (legal(state, frame) -> list[Action], apply(state, frame, action))
+PROCESSES: dict = {}   # frame kind -> run(state, frame)
+
+OFF_MAP, ELIMINATED = -1, -2
+UNION, CONFEDERATE = 0, 1
+
+
+def decision(kind: str):
+    def register(pair):
+        DECISIONS[kind] = pair
+        return pair
+    return register
+
+
+def process(kind: str):
+    def register(fn):
+        PROCESSES[kind] = fn
+        return fn
+    return register
+
+
+_LIST_FIELDS = ("zone", "losses", "fatigue", "routed", "facing", "line", "mounted", "acted", "attack",
+                "charging", "hq_zone", "hq_active", "marker_unit", "marker_value", "control", "div_done",
+                "stack", "combats")
+_SCALAR_FIELDS = ("turn", "round", "first", "stamp", "over", "sheridan_turn", "sheridan_in", "retreat_turn",
+                  "train_zone", "train_active", "train_moved", "mv_unit", "mv_mp", "mv_moved", "mv_extra",
+                  "mv_toggled", "mv_start_zoc", "piece_mp", "early_entered_turn", "moore_in", "payne_in",
+                  "stats")
+
+
+class State:
+    """One position of a Cedar Creek game. Create with ``game.new_game(seed)``."""
+
+    __slots__ = ("game", "dice", "_log") + _LIST_FIELDS + _SCALAR_FIELDS
+
+    def __init__(self, game, seed: int = 0):
+        g = game
+        n = g.n_units
+        self.game = g
+        self.dice = Dice(seed)
+        self._log = None
+        self.zone = [OFF_MAP] * n
+        self.losses = [0] * n
+        self.fatigue = [0] * n
+        self.routed = [False] * n
+        self.facing = [-1] * n
+        self.line = [0] * n
+        self.mounted = [b.cavalry for b in g.brigades]
+        self.acted = [0] * n
+        self.attack = [-1] * n
+        self.charging = [False] * n
+        self.hq_zone = [OFF_MAP] * len(g.hq_ids)
+        self.hq_active = [False] * len(g.hq_ids)
+        self.marker_unit = [OFF_MAP] * g.train.markers
+        self.marker_value = [g.train.marker_strength] * g.train.markers
+        self.control = [z.control for z in g.board.zones]
+        self.div_done = [0] * len(g.divisions)
+        self.stack = []
+        self.combats = []
+        self.turn = 1
+        self.round = 0
+        self.first = CONFEDERATE
+        self.stamp = 0
+        self.over = False
+        self.sheridan_turn = 0
+        self.sheridan_in = False
+        self.retreat_turn = 0
+        self.train_zone = OFF_MAP
+        self.train_active = False
+        self.train_moved = False
+        self.mv_unit = -1
+        self.mv_mp = 0
+        self.mv_moved = False
+        self.mv_extra = False
+        self.mv_toggled = False
+        self.mv_start_zoc = False
+        self.piece_mp = 0
+        self.early_entered_turn = 0
+        self.moore_in = False
+        self.payne_in = False
+        self.stats = ()
+
+    # -- copying ----------------------------------------------------------------------------
+    def clone(self) -> "State":
+        """A copy that shares the static game and the log's past, and nothing mutable."""
+        s = State.__new__(State)
+        s.game = self.game
+        s.dice = self.dice.copy()
+        s._log = self._log
+        for f in _LIST_FIELDS:
+            setattr(s, f, getattr(self, f).copy())
+        for f in _SCALAR_FIELDS:
+            setattr(s, f, getattr(self, f))
+        return s
+
+    __copy__ = clone
+
+    # -- the public decision API ----------------------------------------------------------
+    @property
+    def to_act(self) -> str | None:
+        """'union', 'confederate', or None when the game is over."""
+        if self.over or not self.stack:
+            return None
+        return ("union", "confederate")[self.stack[-1][1]]
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        frame = self.stack[-1]
+        return DECISIONS[frame[0]][0](self, frame)
+
+    def apply(self, action: Action) -> None:
+        """Play one action. An illegal action raises IllegalAction and changes nothing."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        if self.over:
+            raise IllegalAction("the game is over")
+        frame = self.stack[-1]
+        legal, run = DECISIONS[frame[0]]
+        if action not in legal(self, frame):
+            raise IllegalAction(f"{self.game.describe(action)} is not legal now "
+                                f"({self.to_act} to act: {frame[0]})")
+        self.stack.pop()
+        run(self, frame, action)
+        self.advance()
+
+    push = apply  # python-chess spelling
+
+    def advance(self) -> None:
+        """Run process frames, and decisions with a single legal action, until a real choice."""
+        stack = self.stack
+        while stack and not self.over:
+            frame = stack[-1]
+            kind = frame[0]
+            if kind in PROCESSES:
+                stack.pop()
+                PROCESSES[kind](self, frame)
+                continue
+            legal, run = DECISIONS[kind]
+            options = legal(self, frame)
+            if len(options) > 1:
+                return
+            stack.pop()
+            if options:
+                run(self, frame, options[0])
+        if not stack:
+            self.over = True
+
+    # -- log --------------------------------------------------------------------------------
+    def note(self, rule: str, text: str, dice: tuple = ()) -> None:
+        self._log = (self._log, Event(rule, text, tuple(dice), self.turn, self.round))
+
+    @property
+    def log(self) -> list[Event]:
+        return log_to_list(self._log)
+
+    def roll(self) -> int:
+        return self.dice.roll()
+
+    # -- queries the rules share -----------------------------------------------------------
+    def side_of(self, u: int) -> int:
+        return self.game.brigades[u].side
+
+    def on_map(self, u: int) -> bool:
+        return self.zone[u] >= 0
+
+    def brigades_in(self, z: int) -> list[int]:
+        zone = self.zone
+        return [u for u in range(len(zone)) if zone[u] == z]
+
+    def first_line(self, z: int) -> int:
+        """The first-line brigade in zone z, or -1."""
+        zone, line = self.zone, self.line
+        for u in range(len(zone)):
+            if zone[u] == z and line[u] == 1:
+                return u
+        return -1
+
+    def occupied_by(self, side: int) -> set:
+        zone, brigades = self.zone, self.game.brigades
+        return {zone[u] for u in range(len(zone)) if zone[u] >= 0 and brigades[u].side == side}
+
+    def enemy_zoc(self, side: int) -> set:
+        """Zones in the zone of control of the enemies of ``side`` (10.2)."""
+        zoc_adj = self.game.board.zoc_adj
+        out = set()
+        for z in self.occupied_by(1 - side):
+            out.update(zoc_adj[z])
+        return out
+
+    def strength(self, u: int) -> int:
+        """Current combat strength: the counter's value less its losses (11.4 Losses)."""
+        b = self.game.brigades[u]
+        base = b.strength if (not b.cavalry or self.mounted[u]) else b.dismounted
+        return base - self.losses[u]
+
+    def artillery(self, u: int) -> int:
+        """Attached battery value (Union), or the Artillerie marker's value (Confederate)."""
+        b = self.game.brigades[u]
+        if b.side == UNION:
+            return max(0, b.artillery - self.losses[u])
+        for m, owner in enumerate(self.marker_unit):
+            if owner == u:
+                return self.marker_value[m]
+        return 0
+
+    def sharpshooters(self, u: int) -> int:
+        """11.3: potential 2 at full strength, 1 reduced, 0 with a Loss marker."""
+        if not self.game.brigades[u].sharpshooters:
+            return 0
+        return max(0, self.game.tables.combat.sharpshooter_full - self.losses[u])
+
+    def front(self, u: int) -> frozenset:
+        z = self.zone[u]
+        fronts = self.game.board.front[z]
+        return fronts.get(self.facing[u], frozenset())
+
+    def union_hq(self) -> int:
+        g = self.game
+        return g.SHERIDAN if self.sheridan_in else g.WRIGHT
+
+    def hq_of(self, side: int) -> int:
+        return self.union_hq() if side == UNION else self.game.EARLY
+
+    def option(self, name: str, default=None):
+        return self.game.options.get(name, default)
+
+    # -- results ------------------------------------------------------------------------------
+    @property
+    def result(self) -> dict:
+        from .victory import result
+        return result(self)
+
+    def preview(self, action: Action) -> dict:
+        from .combat import preview
+        return preview(self, action)
+
+    def to_position(self) -> dict:
+        from .position import position_of
+        return position_of(self)
+
+    def describe(self, action: Action) -> str:
+        return self.game.describe(action)
+
+    def __repr__(self) -> str:
+        who = self.to_act or "nobody"
+        return f"<cedar-creek turn {self.turn} round {self.round}, {who} to act>"
+
+
+# Register the rules chapters' frames.
+from . import sequence, activation, movement, combat, retreat  # noqa: E402,F401
