@@ -51,8 +51,14 @@ class Dice:
         return d
 
     def to_json(self) -> dict:
-        return {"state": self.state, "calls": self.calls}
+        doc = {"state": self.state, "calls": self.calls}
+        if self.script:
+            doc["script"] = list(self.script)
+        return doc
 
     @classmethod
     def from_json(cls, doc: dict) -> "Dice":
-        return cls(state=int(doc["state"]) & _MASK, calls=int(doc["calls"]))
+        d = cls(state=int(doc["state"]) & _MASK, calls=int(doc["calls"]))
+        if doc.get("script"):
+            d.set_script(doc["script"])
+        return d

@@ -80,8 +80,18 @@ def declare_attack(state, u: int, n: int, charge: bool) -> None:
     state.note("10.3" if charge else "11.1", f"{g.brigades[u].name} {verb} {g.zone_name(n)}.")
 
 
+@process("obligations")
+def obligations(state, frame) -> None:
+    """11.1, before the attacks are resolved: each attacker's front must be fully engaged."""
+    for cid in range(len(state.combats)):
+        for u in state.combats[cid][1]:
+            if state.zone[u] >= 0:
+                extend_to_front(state, u)
+
+
 def extend_to_front(state, u: int) -> None:
-    """11.1: an attacker must attack every enemy zone in its front that no other attack takes."""
+    """11.1: an attacker must attack every enemy zone in its front that no other attack takes
+    (possible only when all its combat's attackers stand in its zone: 11.1, last sentence)."""
     cid = state.attack[u]
     if cid < 0:
         return

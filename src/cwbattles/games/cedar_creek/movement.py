@@ -389,9 +389,7 @@ def _facing_apply(state, frame, action):
     for v in state.brigades_in(state.zone[u]):
         state.facing[v] = action.a
     state.note("10.4", f"{state.game.brigades[u].name} faces {state.game.zone_name(action.a)}.")
-    if state.attack[u] >= 0:
-        from .combat import extend_to_front
-        extend_to_front(state, u)
+
 
 
 decision("facing")((_facing_legal, _facing_apply))

@@ -137,7 +137,12 @@ def state_from_position(g, doc, source: str = "position") -> State:
     s.stamp = r.get(doc, "stamp", int, default=s.turn * 10 + s.round)
     s.over = r.get(doc, "over", bool, default=False)
     dice = r.get(doc, "dice", dict)
-    s.dice = Dice(state=r.get(dice, "state", int, "dice"), calls=r.get(dice, "calls", int, "dice"))
+    r.get(dice, "state", int, "dice")
+    r.get(dice, "calls", int, "dice")
+    try:
+        s.dice = Dice.from_json(dice)
+    except ValueError as e:
+        r.fail("dice.script", str(e))
     control = r.get(doc, "control", dict, default={})
     for zid, holder in control.items():
         z = r.zone(g, zid, f"control.{zid}", allow_none=False)

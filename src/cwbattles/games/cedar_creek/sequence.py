@@ -164,6 +164,7 @@ def player_turn(state, frame) -> None:
     n = activation_roll(state, side)
     state.stack.append(("end_player", side))
     state.stack.append(("resolve", side))
+    state.stack.append(("obligations", side))
     state.stack.append(("hqphase", side))
     state.stack.append(("divisions", side, n))
 
@@ -183,6 +184,9 @@ def end_player(state, frame) -> None:
 @process("round_end")
 def round_end(state, frame) -> None:
     t = state.game.tables.continuation
+    if state.round < 3:                       # 7.1: at least three rounds
+        state.stack.append(("round_start", NOBODY))
+        return
     limit = {3: t.fourth_round_max, 4: t.fifth_round_max}.get(state.round, 0)
     if limit:
         r = state.roll()
