@@ -34,8 +34,8 @@ def activation_roll(state, side: int) -> int:
     mods = activation_modifiers(state, side)
     total = r + sum(m[2] for m in mods)
     n = 0 if total <= t.zero_max else 1 if total <= t.one_max else 2
-    text = ", ".join(f"{m[0]} {m[2]:+d}" for m in mods)
-    state.note("7.1", f"{('Union', 'Confederate')[side]} activation roll {r} ({text}) = {total}: "
+    text = "".join(f", {m[0]} {m[2]:+d}" for m in mods)
+    state.note("7.1", f"{('Union', 'Confederate')[side]} activation roll {r}{text} = {total}: "
                f"{n} division{'s' if n != 1 else ''}.", (r,))
     return n
 

@@ -60,14 +60,15 @@ def cohesive(state, u: int, z: int) -> bool:
     return not mates or any(hops[m] <= limit for m in mates)
 
 
-def reachable(state, u: int, mp: int | None = None, first_step_done: bool | None = None) -> dict:
+def reachable(state, u: int, mp: int | None = None, first_step_done: bool | None = None,
+              start: int | None = None) -> dict:
     """Zones brigade u can still reach this move, with the MP each costs (10.2, 10.3).
 
     Used for cohesion checks and by front-ends to highlight where a brigade can go."""
     g = state.game
     board = g.board
     side = g.brigades[u].side
-    start = state.zone[u]
+    start = state.zone[u] if start is None else start
     if start < 0:
         return {}
     mp = state.mv_mp if mp is None else mp
@@ -123,10 +124,14 @@ def _move_legal(state, frame):
         if start:
             enemy = state.occupied_by(1 - side)
             entries = g.divisions[b.division].entry
+            zoc = state.enemy_zoc(side)
             for e in entries:
                 ez = g.board.entry_zone.get(e, -1)
-                if ez >= 0 and ez not in enemy:
-                    opts.append(Action("enter", ez))
+                if ez < 0 or ez in enemy:
+                    continue
+                if not can_stack(state, u, ez) and not can_pass_through(state, u, ez, state.mv_mp - mv.entry_mp, zoc):
+                    continue                      # 10.5: could not stop there nor go on
+                opts.append(Action("enter", ez))
         return opts
     board = g.board
     enemy = state.occupied_by(1 - side)
@@ -144,12 +149,12 @@ def _move_legal(state, frame):
                 continue
             if n in zoc and (tactical or (state.mv_start_zoc and not state.mv_moved)):
                 continue
-            if not can_stack(state, u, n) and (n in zoc or mp - cost < 1):
+            if not can_stack(state, u, n) and not can_pass_through(state, u, n, mp - cost, zoc):
                 continue                          # 10.5: may only pass through an overstacked zone
             opts.append(Action("move", n))
-        if b.cavalry and start and mp >= mv.mount_change_mp:
+        if b.cavalry and start and mp >= mv.mount_change_mp and (not state.mounted[u] or b.dismounted > state.losses[u]):
             opts.append(Action("dismount" if state.mounted[u] else "mount", u))
-    if not tactical and state.line[u] in (1, 2):
+    if not tactical and state.line[u] in (1, 2) and can_stack(state, u, z):
         charge_ok = b.cavalry and state.mounted[u] and not state.mv_extra
         for n in attack_targets(state, u):
             if mp >= mv.attack_mp:
@@ -163,6 +168,14 @@ def _move_legal(state, frame):
         if stop_allowed(state, u, z) or not opts:
             opts.append(Action("stop", u))
     return opts
+
+
+def can_pass_through(state, u: int, n: int, mp_left: int, zoc) -> bool:
+    """10.5: a brigade may cross a full zone only if it can go on to a zone where it may stop."""
+    if n in zoc:
+        return False
+    return any(r != n and can_stack(state, u, r)
+               for r in reachable(state, u, mp=mp_left, first_step_done=True, start=n))
 
 
 def stop_allowed(state, u: int, z: int) -> bool:

@@ -39,8 +39,9 @@ def eliminate(state, u: int) -> None:
     for m, owner in enumerate(state.marker_unit):
         if owner == u:
             state.marker_unit[m] = ELIMINATED
-    for v in state.brigades_in(z):
-        state.line[v] = 1
+    rest = state.brigades_in(z)
+    if rest and not any(state.line[v] == 1 for v in rest):
+        state.line[rest[0]] = 1                     # 10.5: the second line steps up
 
 
 def supports_of(state, u: int) -> tuple:
@@ -161,8 +162,8 @@ def retreat_candidates(state, frame) -> list[int]:
     here = path[-1]
     enemy = state.occupied_by(1 - side)
     edge = board.edge_dist[("union", "confederate")[side]]
-    if mode == ROUT and edge[here] == 0:
-        return []
+    if mode == ROUT and edge[here] == 0 and can_stack(state, u, here, followers):
+        return []                                   # at its own edge: the rout ends
     options = [n for n in board.adj[here] if n not in enemy and n not in path]
     if mode == ROUT:
         options = [n for n in options if edge[n] <= edge[here]]
@@ -208,6 +209,13 @@ def _retreat_apply(state, frame, action):
             state.note("11.4", f"{name} has nowhere to go and loses a strength point instead.")
             if apply_loss(state, u):
                 return
+        elif state.zone[u] >= 0 and not can_stack(state, u, state.zone[u], followers):
+            state.note("11.4", f"{name} can neither stop nor go further without overstacking: it surrenders.")
+            for v in (u,) + tuple(followers):
+                if state.zone[v] >= 0:
+                    state.losses[v] = state.game.brigades[v].strength
+                    eliminate(state, v)
+            return
         finish_retreat(state, u, mode, followers, lone)
         return
     n = action.a
@@ -220,6 +228,13 @@ def _retreat_apply(state, frame, action):
             state.facing[f] = state.facing[u]
     state.note("11.4", f"{name} falls back to {g.zone_name(n)} ({MODE_NAMES[mode]}).")
     if crossing and apply_loss(state, u, why=" crossing an enemy front"):
+        alive = [f for f in followers if state.zone[f] >= 0]
+        if alive:       # the support finishes the way alone (and must end properly stacked)
+            f = alive[0]
+            remaining = left - 1 if (left > 1 or can_stack(state, f, n)) else 1
+            if remaining > 0:
+                state.stack.append(("retreat", side, f, remaining, ORDERLY, path + (n,), (), 1))
+                return
         finish_retreat(state, u, mode, followers, lone)
         return
     left -= 1
