@@ -6,6 +6,8 @@ import heapq
 
 from ...engine.actions import Action
 from .state import CONFEDERATE, OFF_MAP, UNION, decision
+from . import movement  # noqa: E402 (chapters call one another)
+from . import sequence  # noqa: E402 (chapters call one another)
 
 INF = 10 ** 6
 
@@ -13,11 +15,10 @@ INF = 10 ** 6
 # -- 7.1: how many divisions --------------------------------------------------------------------
 def activation_modifiers(state, side: int) -> list[tuple]:
     t = state.game.tables.activation
-    from .sequence import in_tactical_retreat
     mods = []
     if side == CONFEDERATE and state.turn <= t.csa_early_last_turn:
         mods.append(("CSA turns 1-3", "7.1", t.csa_early_bonus))
-    if in_tactical_retreat(state):
+    if sequence.in_tactical_retreat(state):
         mods.append(("tactical retreat", "6.1", t.withdrawal_union if side == UNION else t.withdrawal_confederate))
     if side == UNION:
         if state.sheridan_in:
@@ -41,33 +42,33 @@ def activation_roll(state, side: int) -> int:
 
 
 # -- 10: command range ------------------------------------------------------------------------------
-def command_path_cost(state, side: int, start: int, goal: int) -> int:
-    """10: MP of the cheapest path from start to goal that avoids zones holding enemy brigades,
-    elevation not counted."""
+def command_costs(state, side: int, hq_zone: int) -> list[int]:
+    """10: MP from the HQ's zone to every zone by paths that avoid zones holding enemy brigades
+    (a brigade's own zone may be reached), elevation not counted. Cached until a unit moves."""
+    key = ("cmd", side, hq_zone)
+    dist = state._cache.get(key)
+    if dist is not None:
+        return dist
     board = state.game.board
-    static = board.command_dist[start][goal]
-    if static >= INF:
-        return INF
     blocked = state.occupied_by(1 - side)
     if not blocked:
-        return static
-    cost = board.command_cost
-    dist = {start: 0}
-    heap = [(0, start)]
-    while heap:
-        d, z = heapq.heappop(heap)
-        if z == goal:
-            return d
-        if d > dist[z]:
-            continue
-        for b in board.adj[z]:
-            if b in blocked and b != goal:
-                continue
-            nd = d + cost[z][b]
-            if nd < dist.get(b, INF):
-                dist[b] = nd
-                heapq.heappush(heap, (nd, b))
-    return INF
+        dist = board.command_dist[hq_zone]
+    else:
+        cost = board.command_cost
+        dist = [INF] * len(board.zones)
+        dist[hq_zone] = 0
+        heap = [(0, hq_zone)]
+        while heap:
+            d, z = heapq.heappop(heap)
+            if d > dist[z] or (z in blocked and z != hq_zone):
+                continue                     # paths may end in, not pass through, enemy zones
+            for b in board.adj[z]:
+                nd = d + cost[z][b]
+                if nd < dist[b]:
+                    dist[b] = nd
+                    heapq.heappush(heap, (nd, b))
+    state._cache[key] = dist
+    return dist
 
 
 def in_command_range(state, d: int) -> bool:
@@ -78,8 +79,8 @@ def in_command_range(state, d: int) -> bool:
     if hq_zone < 0:
         return False
     limit = g.tables.command.range_mp
-    return any(state.zone[u] >= 0 and command_path_cost(state, div.side, state.zone[u], hq_zone) <= limit
-               for u in div.brigades)
+    dist = command_costs(state, div.side, hq_zone)
+    return any(state.zone[u] >= 0 and dist[state.zone[u]] <= limit for u in div.brigades)
 
 
 def entering(state, d: int) -> bool:
@@ -195,12 +196,11 @@ def _brigades_legal(state, frame):
 
 
 def _brigades_apply(state, frame, action):
-    from .movement import begin_brigade
     if action.kind == "end_division":
         state.note("7.1", f"{state.game.divisions[frame[2]].name}: no more brigades act.")
         return
     state.stack.append(frame)          # come back for the next brigade
-    begin_brigade(state, frame[1], action.a)
+    movement.begin_brigade(state, frame[1], action.a)
 
 
 decision("brigades")((_brigades_legal, _brigades_apply))

@@ -7,6 +7,9 @@ import heapq
 
 from ...engine.actions import Action
 from .state import CONFEDERATE, OFF_MAP, UNION, decision
+from . import combat  # noqa: E402 (chapters call one another)
+from . import retreat  # noqa: E402 (chapters call one another)
+from . import sequence  # noqa: E402 (chapters call one another)
 
 INF = 10 ** 6
 HQ, TRAIN = 0, 1
@@ -75,8 +78,7 @@ def reachable(state, u: int, mp: int | None = None, first_step_done: bool | None
     moved = state.mv_moved if first_step_done is None else first_step_done
     enemy = state.occupied_by(1 - side)
     zoc = state.enemy_zoc(side)
-    from .sequence import in_tactical_retreat
-    tactical = side == UNION and in_tactical_retreat(state)
+    tactical = side == UNION and sequence.in_tactical_retreat(state)
     start_zoc = start in zoc
     if moved and start_zoc:
         return {start: 0}
@@ -104,7 +106,6 @@ def reachable(state, u: int, mp: int | None = None, first_step_done: bool | None
 
 # -- the move frame -----------------------------------------------------------------------------------
 def _move_legal(state, frame):
-    from .combat import attack_targets
     side, u = frame[1], frame[2]
     g = state.game
     b = g.brigades[u]
@@ -136,8 +137,7 @@ def _move_legal(state, frame):
     board = g.board
     enemy = state.occupied_by(1 - side)
     zoc = state.enemy_zoc(side)
-    from .sequence import in_tactical_retreat
-    tactical = side == UNION and in_tactical_retreat(state)
+    tactical = side == UNION and sequence.in_tactical_retreat(state)
     stopped = state.mv_moved and z in zoc
     mp = state.mv_mp
     if not stopped:
@@ -156,13 +156,13 @@ def _move_legal(state, frame):
             opts.append(Action("dismount" if state.mounted[u] else "mount", u))
     if not tactical and state.line[u] in (1, 2) and can_stack(state, u, z):
         charge_ok = b.cavalry and state.mounted[u] and not state.mv_extra
-        for n in attack_targets(state, u):
+        for n in combat.attack_targets(state, u):
             if mp >= mv.attack_mp:
                 opts.append(Action("attack", n))
             if charge_ok and mp >= mv.charge_mp:
                 opts.append(Action("charge", n))
     if not state.mv_extra and state.fatigue[u] < 2 and mp < mv.attack_mp:
-        if not stopped or (not tactical and attack_targets(state, u)):
+        if not stopped or (not tactical and combat.attack_targets(state, u)):
             opts.append(Action("extra_mp", u))    # 10.3: +2 MP for a fatigue level
     if not start:
         if stop_allowed(state, u, z) or not opts:
@@ -188,8 +188,6 @@ def stop_allowed(state, u: int, z: int) -> bool:
 
 
 def _move_apply(state, frame, action):
-    from .combat import declare_attack
-    from .retreat import start_rout
     side, u = frame[1], frame[2]
     g = state.game
     name = g.brigades[u].name
@@ -208,7 +206,7 @@ def _move_apply(state, frame, action):
     elif kind == "rout":
         state.note("7.1", f"{name} declares a voluntary rout.")
         state.mv_unit = -1
-        start_rout(state, u, reason="7.1")
+        retreat.start_rout(state, u, reason="7.1")
     elif kind in ("mount", "dismount"):
         state.mounted[u] = kind == "mount"
         state.mv_toggled = True
@@ -235,7 +233,7 @@ def _move_apply(state, frame, action):
     elif kind in ("attack", "charge"):
         cost = mv.charge_mp if kind == "charge" else mv.attack_mp
         state.mv_mp -= cost
-        declare_attack(state, u, action.a, charge=kind == "charge")
+        combat.declare_attack(state, u, action.a, charge=kind == "charge")
         finish_move(state, side, u, target=action.a)
     elif kind == "stop":
         finish_move(state, side, u)
@@ -250,7 +248,7 @@ def enter_zone(state, u: int, n: int) -> None:
     side = g.brigades[u].side
     old = state.zone[u]
     was_first = state.line[u] == 1
-    state.zone[u] = n
+    state.set_zone(u, n)
     if old >= 0 and was_first:
         for v in state.brigades_in(old):
             state.line[v] = 1                         # 10.5: the second line steps up

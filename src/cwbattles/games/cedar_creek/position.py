@@ -167,7 +167,7 @@ def state_from_position(g, doc, source: str = "position") -> State:
             zone = ELIMINATED
         elif status not in (None, "on_map", "off_map"):
             r.fail(f"{where}.status", f"unknown status {status!r}")
-        s.zone[u] = zone
+        s.set_zone(u, zone)
         s.mounted[u] = r.get(ud, "mounted", bool, where, default=b.cavalry) if b.cavalry else False
         if "losses" in ud:
             s.losses[u] = r.get(ud, "losses", int, where)

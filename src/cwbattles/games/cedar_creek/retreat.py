@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from .state import ELIMINATED, UNION, decision, process
+from . import movement  # noqa: E402 (chapters call one another)
 
 ORDERLY, DISORDERLY, ROUT = 0, 1, 2
 MODE_NAMES = ("orderly retreat", "disorderly retreat", "rout")
@@ -32,7 +33,7 @@ def apply_loss(state, u: int, rule: str = "11.4", why: str = "") -> bool:
 
 def eliminate(state, u: int) -> None:
     z = state.zone[u]
-    state.zone[u] = ELIMINATED
+    state.set_zone(u, ELIMINATED)
     state.line[u] = 0
     state.routed[u] = False
     state.attack[u] = -1
@@ -155,14 +156,13 @@ def enemy_fronts(state, side: int) -> set:
 def retreat_candidates(state, frame) -> list[int]:
     """11.4 Withdrawal priorities: away from the enemy, not across an enemy front, not into an
     enemy ZOC, toward the own map edge (a rout takes the most direct route to its edge)."""
-    from .movement import can_stack
     g = state.game
     board = g.board
     side, u, left, mode, path, followers = frame[1], frame[2], frame[3], frame[4], frame[5], frame[6]
     here = path[-1]
     enemy = state.occupied_by(1 - side)
     edge = board.edge_dist[("union", "confederate")[side]]
-    if mode == ROUT and edge[here] == 0 and can_stack(state, u, here, followers):
+    if mode == ROUT and edge[here] == 0 and movement.can_stack(state, u, here, followers):
         return []                                   # at its own edge: the rout ends
     options = [n for n in board.adj[here] if n not in enemy and n not in path]
     if mode == ROUT:
@@ -170,7 +170,7 @@ def retreat_candidates(state, frame) -> list[int]:
     if not options:
         return []
     if left == 1:
-        stackable = [n for n in options if can_stack(state, u, n, followers)]
+        stackable = [n for n in options if movement.can_stack(state, u, n, followers)]
         options = stackable or options
     fronts = enemy_fronts(state, side)
     zoc = state.enemy_zoc(side)
@@ -188,19 +188,17 @@ def retreat_candidates(state, frame) -> list[int]:
 
 
 def _retreat_legal(state, frame):
-    from .movement import can_stack
     u, left, mode, path, followers = frame[2], frame[3], frame[4], frame[5], frame[6]
     if state.zone[u] < 0 and not frame[7]:
         return [Action("retreat_stop", u)]
     opts = [Action("retreat_to", n, u) for n in retreat_candidates(state, frame)]
     moved = len(path) - 1
-    if not opts or (mode == ORDERLY and moved >= 1 and can_stack(state, u, path[-1], followers)):
+    if not opts or (mode == ORDERLY and moved >= 1 and movement.can_stack(state, u, path[-1], followers)):
         opts.append(Action("retreat_stop", u))
     return opts
 
 
 def _retreat_apply(state, frame, action):
-    from .movement import can_stack, enter_zone
     g = state.game
     side, u, left, mode, path, followers, lone = frame[1:8]
     name = g.brigades[u].name
@@ -209,7 +207,7 @@ def _retreat_apply(state, frame, action):
             state.note("11.4", f"{name} has nowhere to go and loses a strength point instead.")
             if apply_loss(state, u):
                 return
-        elif state.zone[u] >= 0 and not can_stack(state, u, state.zone[u], followers):
+        elif state.zone[u] >= 0 and not movement.can_stack(state, u, state.zone[u], followers):
             state.note("11.4", f"{name} can neither stop nor go further without overstacking: it surrenders.")
             for v in (u,) + tuple(followers):
                 if state.zone[v] >= 0:
@@ -220,10 +218,10 @@ def _retreat_apply(state, frame, action):
         return
     n = action.a
     crossing = n in enemy_fronts(state, side) and not lone
-    enter_zone(state, u, n)
+    movement.enter_zone(state, u, n)
     for f in followers:
         if state.zone[f] >= 0:
-            state.zone[f] = n
+            state.set_zone(f, n)
             state.line[f] = 2
             state.facing[f] = state.facing[u]
     state.note("11.4", f"{name} falls back to {g.zone_name(n)} ({MODE_NAMES[mode]}).")
@@ -231,7 +229,7 @@ def _retreat_apply(state, frame, action):
         alive = [f for f in followers if state.zone[f] >= 0]
         if alive:       # the support finishes the way alone (and must end properly stacked)
             f = alive[0]
-            remaining = left - 1 if (left > 1 or can_stack(state, f, n)) else 1
+            remaining = left - 1 if (left > 1 or movement.can_stack(state, f, n)) else 1
             if remaining > 0:
                 state.stack.append(("retreat", side, f, remaining, ORDERLY, path + (n,), (), 1))
                 return
@@ -239,7 +237,7 @@ def _retreat_apply(state, frame, action):
         return
     left -= 1
     path = path + (n,)
-    if left <= 0 and not can_stack(state, u, n, followers):
+    if left <= 0 and not movement.can_stack(state, u, n, followers):
         left = 1                                    # 11.4: overstacked, one zone more
         state.note("11.4", f"{name} must go one zone further to respect stacking.")
     if left > 0:
@@ -267,8 +265,7 @@ def finish_retreat(state, u: int, mode: int, followers, lone: int) -> None:
     if mode == ROUT:
         state.routed[u] = True
         state.note("11.4", f"{g.brigades[u].name} is routed.")
-    from .movement import make_first_line
-    make_first_line(state, u)
+    movement.make_first_line(state, u)
     state.stack.append(("facing", g.brigades[u].side, u, -1))
 
 
@@ -295,7 +292,6 @@ def _advance_legal(state, frame):
 
 
 def _advance_apply(state, frame, action):
-    from .movement import enter_zone
     g = state.game
     cid, z = frame[2], frame[3]
     if action.kind == "no_advance":
@@ -306,7 +302,7 @@ def _advance_apply(state, frame, action):
     state.combats[cid] = (t, a, r, adv + (w,))
     state.stack.append(("facing", g.brigades[w].side, w, -1))
     state.note("11.4", f"{g.brigades[w].name} advances into {g.zone_name(z)}.")
-    enter_zone(state, w, z)
+    movement.enter_zone(state, w, z)
 
 
 decision("advance")((_advance_legal, _advance_apply))

@@ -7,6 +7,8 @@ import math
 
 from ...engine.actions import Action
 from .state import CONFEDERATE, OFF_MAP, UNION, decision, process
+from . import activation  # noqa: E402 (chapters call one another)
+from . import retreat  # noqa: E402 (chapters call one another)
 
 NOBODY = -1
 
@@ -40,7 +42,7 @@ def default_facing(state, z: int) -> int:
 def place(state, u: int, z: int, facing: int = -1) -> None:
     """Put brigade u into zone z (set-up or arrival): first line if the zone is empty."""
     others = [v for v in state.brigades_in(z) if v != u]
-    state.zone[u] = z
+    state.set_zone(u, z)
     state.line[u] = 2 if any(state.line[v] == 1 for v in others) else 1
     if facing < 0:
         facing = state.facing[others[0]] if others else default_facing(state, z)
@@ -159,9 +161,8 @@ def round_start(state, frame) -> None:
 @process("player")
 def player_turn(state, frame) -> None:
     """7.1: the active player rolls for the number of divisions he must activate."""
-    from .activation import activation_roll
     side = frame[1]
-    n = activation_roll(state, side)
+    n = activation.activation_roll(state, side)
     state.stack.append(("end_player", side))
     state.stack.append(("resolve", side))
     state.stack.append(("obligations", side))
@@ -202,7 +203,6 @@ def round_end(state, frame) -> None:
 @process("admin")
 def admin(state, frame) -> None:
     """9: routed units rout again, then fatigue, markers and rally (admin_finish)."""
-    from .retreat import start_rout
     state.note("9", "Administrative phase.")
     state.stack.append(("admin_finish", NOBODY))
     routed = [u for u in range(len(state.zone)) if state.zone[u] >= 0 and state.routed[u]]
@@ -212,10 +212,9 @@ def admin(state, frame) -> None:
 
 @process("admin_rout")
 def admin_rout(state, frame) -> None:
-    from .retreat import start_rout
     u = frame[2]
     if state.zone[u] >= 0 and state.routed[u]:
-        start_rout(state, u, reason="9")
+        retreat.start_rout(state, u, reason="9")
 
 
 @process("admin_finish")

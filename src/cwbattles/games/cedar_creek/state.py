@@ -50,7 +50,7 @@ _SCALAR_FIELDS = ("turn", "round", "first", "stamp", "over", "sheridan_turn", "s
 class State:
     """One position of a Cedar Creek game. Create with ``game.new_game(seed)``."""
 
-    __slots__ = ("game", "dice", "_log") + _LIST_FIELDS + _SCALAR_FIELDS
+    __slots__ = ("game", "dice", "_log", "_cache", "_legal") + _LIST_FIELDS + _SCALAR_FIELDS
 
     def __init__(self, game, seed: int = 0):
         g = game
@@ -58,6 +58,8 @@ class State:
         self.game = g
         self.dice = Dice(seed)
         self._log = None
+        self._cache = {}      # occupancy and zones of control, dropped whenever a unit changes zone
+        self._legal = None    # the legal actions of the current decision, once computed
         self.zone = [OFF_MAP] * n
         self.losses = [0] * n
         self.fatigue = [0] * n
@@ -106,6 +108,8 @@ class State:
         s.game = self.game
         s.dice = self.dice.copy()
         s._log = self._log
+        s._cache = self._cache.copy()
+        s._legal = None
         for f in _LIST_FIELDS:
             setattr(s, f, getattr(self, f).copy())
         for f in _SCALAR_FIELDS:
@@ -127,10 +131,13 @@ class State:
         return self.over
 
     def legal_actions(self) -> list[Action]:
+        """Every action the side to act may choose now (a new list each call)."""
         if self.over:
             return []
-        frame = self.stack[-1]
-        return DECISIONS[frame[0]][0](self, frame)
+        if self._legal is None:
+            frame = self.stack[-1]
+            self._legal = DECISIONS[frame[0]][0](self, frame)
+        return list(self._legal)
 
     def apply(self, action: Action) -> None:
         """Play one action. An illegal action raises IllegalAction and changes nothing."""
@@ -139,12 +146,13 @@ class State:
         if self.over:
             raise IllegalAction("the game is over")
         frame = self.stack[-1]
-        legal, run = DECISIONS[frame[0]]
-        if action not in legal(self, frame):
+        legal = self._legal if self._legal is not None else DECISIONS[frame[0]][0](self, frame)
+        if action not in legal:
             raise IllegalAction(f"{self.game.describe(action)} is not legal now "
                                 f"({self.to_act} to act: {frame[0]})")
+        self._legal = None
         self.stack.pop()
-        run(self, frame, action)
+        DECISIONS[frame[0]][1](self, frame, action)
         self.advance()
 
     push = apply  # python-chess spelling
@@ -162,6 +170,7 @@ class State:
             legal, run = DECISIONS[kind]
             options = legal(self, frame)
             if len(options) > 1:
+                self._legal = options
                 return
             stack.pop()
             if options:
@@ -187,9 +196,24 @@ class State:
     def on_map(self, u: int) -> bool:
         return self.zone[u] >= 0
 
-    def brigades_in(self, z: int) -> list[int]:
-        zone = self.zone
-        return [u for u in range(len(zone)) if zone[u] == z]
+    def set_zone(self, u: int, z: int) -> None:
+        """Every change of a unit's zone goes through here (it drops the occupancy cache)."""
+        self.zone[u] = z
+        self._cache = {}
+
+    def _by_zone(self) -> dict:
+        by = self._cache.get("by_zone")
+        if by is None:
+            by = {}
+            for u, z in enumerate(self.zone):
+                if z >= 0:
+                    by.setdefault(z, []).append(u)
+            self._cache["by_zone"] = by
+        return by
+
+    def brigades_in(self, z: int):
+        """The brigades in zone z (a shared list: do not change it)."""
+        return self._by_zone().get(z, ())
 
     def first_line(self, z: int) -> int:
         """The first-line brigade in zone z, or -1."""
@@ -199,17 +223,27 @@ class State:
                 return u
         return -1
 
-    def occupied_by(self, side: int) -> set:
-        zone, brigades = self.zone, self.game.brigades
-        return {zone[u] for u in range(len(zone)) if zone[u] >= 0 and brigades[u].side == side}
+    def occupied_by(self, side: int) -> frozenset:
+        """Zones holding at least one brigade of ``side``."""
+        key = ("occ", side)
+        occ = self._cache.get(key)
+        if occ is None:
+            zone, brigades = self.zone, self.game.brigades
+            occ = self._cache[key] = frozenset(zone[u] for u in range(len(zone))
+                                               if zone[u] >= 0 and brigades[u].side == side)
+        return occ
 
-    def enemy_zoc(self, side: int) -> set:
+    def enemy_zoc(self, side: int) -> frozenset:
         """Zones in the zone of control of the enemies of ``side`` (10.2)."""
-        zoc_adj = self.game.board.zoc_adj
-        out = set()
-        for z in self.occupied_by(1 - side):
-            out.update(zoc_adj[z])
-        return out
+        key = ("zoc", side)
+        zoc = self._cache.get(key)
+        if zoc is None:
+            zoc_adj = self.game.board.zoc_adj
+            out = set()
+            for z in self.occupied_by(1 - side):
+                out.update(zoc_adj[z])
+            zoc = self._cache[key] = frozenset(out)
+        return zoc
 
     def strength(self, u: int) -> int:
         """Current combat strength: the counter's value less its losses (11.4 Losses)."""

@@ -1,0 +1,68 @@
+"""Small additions to ``helpers`` for the rule tests of sections 4-10 and 12.
+
+``at_stack`` builds a position whose decision stack is exactly the frames given (for example
+``[["turn_start", -1]]`` or ``[["round_end", -1]]``), so a test can start at any point of the
+turn sequence; ``texts`` and ``options`` read the log and the legal actions by ids.
+"""
+
+from __future__ import annotations
+
+from .helpers import _ref, setup_position
+from .helpers import unit as _unit
+
+
+def unit(uid, zone, **kw):
+    """helpers.unit, facing the zone's first neighbour unless told (a Union brigade placed
+    away from its camp would otherwise keep its set-up facing, which may not be adjacent)."""
+    kw.setdefault("facing", None)
+    return _unit(uid, zone, **kw)
+
+
+def at_stack(game, units, stack, *, dice=(), **kw):
+    """``setup_position`` with the whole decision stack replaced by ``stack`` (ids as in helpers).
+
+    The position is first built with a pending decision on top (so nothing runs and no die is
+    rolled), then reloaded with the wanted stack and dice."""
+    s = setup_position(game, units, frames=[["tactical", 0]], **kw)
+    doc = s.to_position()
+    doc["stack"] = [[_ref(game, x) for x in f] for f in stack]
+    doc["dice"] = {"state": 12345, "calls": 0, "script": list(dice)}
+    return game.from_position(doc, source="test position")
+
+
+def at_turn_start(game, units, turn, *, dice=(), **kw):
+    """The very start of game turn ``turn`` (before independent cavalry, Sheridan, initiative)."""
+    return at_stack(game, units, [["turn_start", -1]], dice=dice, turn=turn, round_=0, **kw)
+
+
+def texts(state, rule=None):
+    """The log's texts since the position was loaded, optionally only those citing ``rule``."""
+    out = []
+    for e in state.log:
+        if e.rule == "-":
+            out = []
+            continue
+        if rule is None or e.rule == rule:
+            out.append(e.text)
+    return out
+
+
+def options(state, kind):
+    """The ids named by the legal actions of this kind (the first id of each action)."""
+    g = state.game
+    out = set()
+    for a in state.legal_actions():
+        if a.kind == kind:
+            doc = g.action_to_json(a)
+            vals = [v for k, v in doc.items() if k != "kind"]
+            out.add(vals[0] if vals else None)
+    return out
+
+
+def zone_of(state, uid):
+    z = state.zone[state.game.unit_index[uid]]
+    return state.game.board.zones[z].id if z >= 0 else z
+
+
+def idx(game, uid):
+    return game.unit_index[uid]
