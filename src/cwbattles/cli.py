@@ -26,6 +26,8 @@ def play(game_name, union, confederate, seed, record_path):
     """Play a game in the terminal."""
     import random
 
+    from rich.markup import escape
+
     from cwbattles.bots import make_bot
     from cwbattles.engine.records import Recorder
     from cwbattles.terminal import render, show_actions
@@ -45,7 +47,7 @@ def play(game_name, union, confederate, seed, record_path):
         while not state.is_over:
             log = state.log
             for ev in log[shown:]:
-                console.print(f"[dim]{ev}[/]")
+                console.print(f"[dim]{escape(str(ev))}[/]")
             shown = len(log)
             bot = players[state.to_act]
             if bot:
@@ -59,7 +61,7 @@ def play(game_name, union, confederate, seed, record_path):
                 break
             if choice == "l":
                 for ev in state.log[-40:]:
-                    console.print(str(ev))
+                    console.print(escape(str(ev)))
                 continue
             if choice.startswith("p "):
                 try:
@@ -75,7 +77,7 @@ def play(game_name, union, confederate, seed, record_path):
     except (EOFError, KeyboardInterrupt):
         console.print("\nStopped.")
     for ev in state.log[shown:]:
-        console.print(f"[dim]{ev}[/]")
+        console.print(f"[dim]{escape(str(ev))}[/]")
     if state.is_over:
         res = state.result
         console.print(f"[bold]Game over:[/] Union {res['union']['total']} VP, Confederates "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 SIDE_STYLE = {"union": "bold blue", "confederate": "bold red"}
@@ -71,4 +72,4 @@ def render(console: Console, state) -> None:
 
 def show_actions(console: Console, state, actions) -> None:
     for i, a in enumerate(actions, 1):
-        console.print(f"  [bold]{i:>3}[/] {state.describe(a)}")
+        console.print(f"  [bold]{i:>3}[/] {escape(state.describe(a))}")
