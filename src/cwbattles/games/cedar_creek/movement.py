@@ -50,17 +50,30 @@ def can_stack(state, u: int, z: int, followers=()) -> bool:
     return d == o or g.divisions[d].independent or g.divisions[o].independent
 
 
+def cohesion_zones(state, u: int):
+    """10: zones within two zones of another brigade of u's division on the map (None when
+    cohesion does not bind: independent cavalry, or no other brigade on the map)."""
+    key = ("cohesion", u)
+    if key in state._cache:
+        return state._cache[key]
+    g = state.game
+    div = g.divisions[g.brigades[u].division]
+    out = None
+    if not div.independent:
+        limit = g.tables.command.cohesion_zones
+        mates = [state.zone[v] for v in div.brigades if v != u and state.zone[v] >= 0]
+        if mates:
+            hops = g.board.hops
+            out = frozenset(z for z in range(len(hops)) if any(hops[m][z] <= limit for m in mates))
+    state._cache[key] = out
+    return out
+
+
 def cohesive(state, u: int, z: int) -> bool:
     """10: brigades of a division end their moves within two zones of one another
     (read as: within two zones of at least one other brigade of the division on the map)."""
-    g = state.game
-    div = g.divisions[g.brigades[u].division]
-    if div.independent:
-        return True
-    hops = g.board.hops[z]
-    limit = g.tables.command.cohesion_zones
-    mates = [state.zone[v] for v in div.brigades if v != u and state.zone[v] >= 0]
-    return not mates or any(hops[m] <= limit for m in mates)
+    zones = cohesion_zones(state, u)
+    return zones is None or z in zones
 
 
 def reachable(state, u: int, mp: int | None = None, first_step_done: bool | None = None,
@@ -174,6 +187,14 @@ def can_pass_through(state, u: int, n: int, mp_left: int, zoc) -> bool:
     """10.5: a brigade may cross a full zone only if it can go on to a zone where it may stop."""
     if n in zoc:
         return False
+    board = state.game.board
+    side = state.game.brigades[u].side
+    enemy = state.occupied_by(1 - side)
+    cost = board.move_cost[n]
+    barred = zoc if (side == UNION and sequence.in_tactical_retreat(state)) else ()
+    if any(r not in enemy and r not in barred and cost[r] <= mp_left and can_stack(state, u, r)
+           for r in board.adj[n]):
+        return True                               # the common case: one more step will do
     return any(r != n and can_stack(state, u, r)
                for r in reachable(state, u, mp=mp_left, first_step_done=True, start=n))
 
@@ -184,7 +205,8 @@ def stop_allowed(state, u: int, z: int) -> bool:
     if cohesive(state, u, z):
         return True
     # 10: out of cohesion is tolerated only when no cohesive zone can still be reached
-    return not any(cohesive(state, u, n) and can_stack(state, u, n) for n in reachable(state, u) if n != z)
+    zones = cohesion_zones(state, u)
+    return not any(n in zones and can_stack(state, u, n) for n in reachable(state, u) if n != z)
 
 
 def _move_apply(state, frame, action):
