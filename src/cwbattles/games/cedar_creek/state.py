@@ -197,9 +197,35 @@ class State:
         return self.zone[u] >= 0
 
     def set_zone(self, u: int, z: int) -> None:
-        """Every change of a unit's zone goes through here (it drops the occupancy cache)."""
+        """Every change of a unit's zone goes through here: it keeps the caches that stay true
+        (the other side's occupancy, this side's zones of control and command paths, both of
+        which depend only on the enemy) and updates the zone index in place of rebuilding it."""
+        old = self.zone[u]
         self.zone[u] = z
-        self._cache = {}
+        if old == z:
+            return
+        side = self.game.brigades[u].side
+        cache = self._cache
+        kept = {}
+        for key, value in cache.items():
+            kind = key[0]
+            if (kind == "occ" and key[1] != side) or (kind in ("zoc", "cmd") and key[1] == side):
+                kept[key] = value
+            elif kind == "cohesion" and self.game.brigades[key[1]].side != side:
+                kept[key] = value
+        by = cache.get("by_zone")
+        if by is not None:
+            by = dict(by)                      # shared with clones: copy, then change
+            if old >= 0:
+                rest = [v for v in by[old] if v != u]
+                if rest:
+                    by[old] = rest
+                else:
+                    del by[old]
+            if z >= 0:
+                by[z] = [v for v in range(len(self.zone)) if self.zone[v] == z] if z in by else [u]
+            kept["by_zone"] = by
+        self._cache = kept
 
     def _by_zone(self) -> dict:
         by = self._cache.get("by_zone")
