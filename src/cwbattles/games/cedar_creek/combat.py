@@ -42,11 +42,13 @@ def attack_targets(state, u: int) -> list[int]:
     z = state.zone[u]
     if z < 0:
         return []
-    if any(state.attack[v] >= 0 for v in state.brigades_in(z) if v != u):
-        return []                          # the first line already attacks; u only supports
     enemy = state.occupied_by(1 - side)
     train = lone_train_zone(state, side)
     board = g.board
+    if train < 0 and enemy.isdisjoint(board.adj[z]):
+        return []
+    if any(state.attack[v] >= 0 for v in state.brigades_in(z) if v != u):
+        return []                          # the first line already attacks; u only supports
     out = []
     for n in board.adj[z]:
         if n not in enemy and n != train:

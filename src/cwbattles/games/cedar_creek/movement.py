@@ -37,8 +37,11 @@ def begin_brigade(state, side: int, u: int) -> None:
 # -- 10.5 stacking and 10 cohesion ------------------------------------------------------------------
 def can_stack(state, u: int, z: int, followers=()) -> bool:
     """10.5: at most two brigades, of one division (independent cavalry stacks with anyone)."""
+    here = state.brigades_in(z)
+    if not here and not followers:
+        return True
     g = state.game
-    others = [v for v in state.brigades_in(z) if v != u and v not in followers]
+    others = [v for v in here if v != u and v not in followers]
     total = len(others) + 1 + len(followers)
     if total > 2:
         return False
