@@ -92,7 +92,7 @@ def reachable(state, u: int, mp: int | None = None, first_step_done: bool | None
         return {}
     mp = state.mv_mp if mp is None else mp
     moved = state.mv_moved if first_step_done is None else first_step_done
-    enemy = state.occupied_by(1 - side)
+    enemy = state.barred(side)
     zoc = state.enemy_zoc(side)
     tactical = side == UNION and sequence.in_tactical_retreat(state)
     start_zoc = start in zoc
@@ -139,7 +139,7 @@ def _move_legal(state, frame):
         return opts                               # 11.4: a routed brigade neither moves nor attacks
     if z == OFF_MAP:
         if start:
-            enemy = state.occupied_by(1 - side)
+            enemy = state.barred(side)
             entries = g.divisions[b.division].entry
             zoc = state.enemy_zoc(side)
             for e in entries:
@@ -151,7 +151,7 @@ def _move_legal(state, frame):
                 opts.append(Action("enter", ez))
         return opts
     board = g.board
-    enemy = state.occupied_by(1 - side)
+    enemy = state.barred(side)
     zoc = state.enemy_zoc(side)
     tactical = side == UNION and sequence.in_tactical_retreat(state)
     stopped = state.mv_moved and z in zoc
@@ -192,7 +192,7 @@ def can_pass_through(state, u: int, n: int, mp_left: int, zoc) -> bool:
         return False
     board = state.game.board
     side = state.game.brigades[u].side
-    enemy = state.occupied_by(1 - side)
+    enemy = state.barred(side)
     cost = board.move_cost[n]
     barred = zoc if (side == UNION and sequence.in_tactical_retreat(state)) else ()
     if any(r not in enemy and r not in barred and cost[r] <= mp_left and can_stack(state, u, r)
@@ -329,7 +329,7 @@ def _displace_legal(state, frame):
     side, h = frame[1], frame[2]
     board = state.game.board
     hz = state.hq_zone[h]
-    enemy = state.occupied_by(1 - side)
+    enemy = state.barred(side)
     dist = board.hops[hz]
     safe = [z for z in range(len(board.zones)) if z not in enemy and not hq_contact(state, side, z)]
     near = [z for z in safe if 1 <= dist[z] <= 2]
@@ -453,7 +453,7 @@ def piece_steps(state, side: int, piece: int, z: int, mp: int) -> list[int]:
     """Zones a HQ (8 MP) or the train (6 MP) can step into: never an enemy-held zone; a HQ
     never into contact with an enemy brigade (7.2)."""
     board = state.game.board
-    enemy = state.occupied_by(1 - side)
+    enemy = state.barred(side)
     out = []
     for n in board.adj[z]:
         if n in enemy or board.move_cost[z][n] > mp:

@@ -160,7 +160,7 @@ def retreat_candidates(state, frame) -> list[int]:
     board = g.board
     side, u, left, mode, path, followers = frame[1], frame[2], frame[3], frame[4], frame[5], frame[6]
     here = path[-1]
-    enemy = state.occupied_by(1 - side)
+    enemy = state.barred(side)
     edge = board.edge_dist[("union", "confederate")[side]]
     if mode == ROUT and edge[here] == 0 and movement.can_stack(state, u, here, followers):
         return []                                   # at its own edge: the rout ends
@@ -203,7 +203,8 @@ def _retreat_apply(state, frame, action):
     side, u, left, mode, path, followers, lone = frame[1:8]
     name = g.brigades[u].name
     if action.kind == "retreat_stop":
-        if len(path) == 1 and state.zone[u] >= 0 and not lone:
+        at_edge = mode == ROUT and state.game.board.edge_dist[("union", "confederate")[side]][path[-1]] == 0
+        if len(path) == 1 and state.zone[u] >= 0 and not lone and not at_edge:
             state.note("11.4", f"{name} has nowhere to go and loses a strength point instead.")
             if apply_loss(state, u):
                 return
@@ -265,8 +266,13 @@ def finish_retreat(state, u: int, mode: int, followers, lone: int) -> None:
     if mode == ROUT:
         state.routed[u] = True
         state.note("11.4", f"{g.brigades[u].name} is routed.")
-    movement.make_first_line(state, u)
-    state.stack.append(("facing", g.brigades[u].side, u, -1))
+    side = g.brigades[u].side
+    hosts = [v for v in state.brigades_in(state.zone[u]) if v != u and v not in followers]
+    if hosts:                          # 10.5: the last to enter chooses its line
+        movement.push_line_and_facing(state, side, u)
+    else:
+        movement.make_first_line(state, u)
+        state.stack.append(("facing", side, u, -1))
 
 
 # -- advance after combat --------------------------------------------------------------------------
@@ -282,7 +288,7 @@ def after_combat(state, frame) -> None:
 
 def _advance_legal(state, frame):
     cid, z, winners = frame[2], frame[3], frame[4]
-    if z in state.occupied_by(1 - frame[1]) or z in state.occupied_by(frame[1]):
+    if z in state.barred(frame[1]) or z in state.occupied_by(frame[1]):
         return []
     advanced = state.combats[cid][3]
     adj = state.game.board.adj[z]

@@ -259,6 +259,15 @@ class State:
                                                if zone[u] >= 0 and brigades[u].side == side)
         return occ
 
+    def barred(self, side: int) -> frozenset:
+        """Zones a brigade of ``side`` may not enter (10.5): those holding enemy brigades and,
+        for the Union, the zone of the undeployed Confederate train standing alone (7.3)."""
+        occ = self.occupied_by(1 - side)
+        tz = self.train_zone
+        if side == UNION and tz >= 0 and tz not in self.occupied_by(CONFEDERATE):
+            return occ | {tz}
+        return occ
+
     def enemy_zoc(self, side: int) -> frozenset:
         """Zones in the zone of control of the enemies of ``side`` (10.2)."""
         key = ("zoc", side)
