@@ -190,6 +190,42 @@ class CedarCreekGame:
         from .position import state_from_position
         return state_from_position(self, doc, source)
 
+    # -- facts for front-ends --------------------------------------------------------------
+    def geometry(self) -> dict:
+        """Everything needed to draw the map: zones (polygon, centre, terrain, entry points,
+        victory values), links with their features, and road and river lines."""
+        b = self.board
+        return {
+            "kind": "areas", "width": b.meta.get("width", 1000), "height": b.meta.get("height", 1000),
+            "title": b.meta.get("title", self.title), "reconstruction": bool(b.meta.get("reconstruction")),
+            "zones": [{"id": z.id, "name": z.name, "center": list(z.center), "polygon": [list(p) for p in z.polygon],
+                       "elevation": z.elevation, "woods": z.woods, "town": z.town, "bank": z.bank, "edge": z.edge,
+                       "entry": list(z.entry), "vp": {"union": z.vp[0], "confederate": z.vp[1]},
+                       "setup": list(z.setup)} for z in b.zones],
+            "links": [{"a": b.zones[a].id, "b": b.zones[c].id, "road": lk.road, "crossing": lk.crossing,
+                       "cedar_creek": lk.cedar_creek, "escarpment": lk.escarpment, "ravine": lk.ravine}
+                      for (a, c), lk in sorted(b.links.items()) if a < c],
+            "roads": [{"name": r.get("name", ""), "points": r.get("points", [])} for r in b.road_lines],
+            "rivers": [{"name": r.get("name", ""), "points": r.get("points", [])} for r in b.river_lines],
+        }
+
+    def counters(self) -> dict:
+        """The printed facts of every counter: brigades, divisions, HQs, the train."""
+        side = ("union", "confederate")
+        return {
+            "brigades": [{"id": b.id, "name": b.name, "side": side[b.side], "division": self.divisions[b.division].id,
+                          "division_name": self.divisions[b.division].name,
+                          "letter": self.divisions[b.division].letter, "cavalry": b.cavalry,
+                          "strength": b.strength, "dismounted": b.dismounted, "artillery": b.artillery,
+                          "sharpshooters": b.sharpshooters, "star": b.star, "historical": b.historical}
+                         for b in self.brigades],
+            "divisions": [{"id": d.id, "name": d.name, "side": side[d.side], "letter": d.letter,
+                           "superior": d.superior, "cavalry": d.cavalry, "independent": d.independent}
+                          for d in self.divisions],
+            "hqs": [{"id": h, "name": n, "side": side[s]} for h, n, s in zip(self.hq_ids, self.hq_names, self.hq_side)],
+            "train": {"id": self.train.id, "name": self.train.name, "strength": self.train.strength},
+        }
+
     # -- names ----------------------------------------------------------------------------
     def zone_name(self, z: int) -> str:
         return self.board.zones[z].name if z >= 0 else "off map"

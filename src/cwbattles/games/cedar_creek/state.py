@@ -323,6 +323,16 @@ class State:
         from .victory import result
         return result(self)
 
+    def reach(self, unit_id: str) -> dict:
+        """Zones the brigade moving now can still reach this move, with their MP cost
+        ({zone id: MP}); empty for any other brigade. For front-ends that highlight moves."""
+        from .movement import reachable
+        u = self.game.unit_index[unit_id]
+        if u != self.mv_unit or self.zone[u] < 0:
+            return {}
+        zones = self.game.board.zones
+        return {zones[z].id: cost for z, cost in reachable(self, u).items() if z != self.zone[u]}
+
     def preview(self, action: Action) -> dict:
         from .combat import preview
         return preview(self, action)
