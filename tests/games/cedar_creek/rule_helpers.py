@@ -64,5 +64,9 @@ def zone_of(state, uid):
     return state.game.board.zones[z].id if z >= 0 else z
 
 
-def idx(game, uid):
-    return game.unit_index[uid]
+BLOCK = ["tactical", 0]     # a decision with two options: the machine stops here when it gets to it
+
+
+def player_frames(side):
+    """The frames of a player turn after its divisions have acted (7.1, 7.2, 11)."""
+    return [["end_player", side], ["resolve", side], ["obligations", side], ["hqphase", side]]

@@ -85,8 +85,8 @@ def in_command_range(state, d: int) -> bool:
 
 def entering(state, d: int) -> bool:
     """12: a division still wholly off the map enters by being activated."""
-    return all(state.zone[u] == OFF_MAP for u in state.game.divisions[d].brigades) and \
-        any(state.zone[u] == OFF_MAP for u in state.game.divisions[d].brigades)
+    div = state.game.divisions[d]
+    return bool(div.entry) and all(state.zone[u] == OFF_MAP for u in div.brigades)
 
 
 def in_contact(state, d: int) -> bool:
