@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test install bench clean
+.PHONY: play test install browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,12 +16,18 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 install: $(STAMP)
 
-# The main job. Until the web app exists this is the terminal game (human Union vs random Confederates).
+# The main job: the web app on 127.0.0.1:8000 with its SQLite database (cwbattles.sqlite3).
 play: $(STAMP)
-	$(BIN)/cwbattles play cedar-creek --union human --confederate random
+	$(BIN)/cwbattles serve --host 127.0.0.1 --port 8000 --db cwbattles.sqlite3
 
-test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 tests
+# Browser tests drive Debian's chromium (never a downloaded browser).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi; }
+
+test: $(STAMP) browser
+	$(BIN)/python -m pytest -n 2 -p no:cacheprovider tests
 
 bench: $(STAMP)
 	$(BIN)/python bench/cedar_creek_speed.py

@@ -124,5 +124,18 @@ def replay(path, verify):
                f"{', ' + res['winner'] + ' win' if state.is_over else ''}.")
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--db", default="cwbattles.sqlite3", show_default=True, help="SQLite database file")
+def serve(host, port, db):
+    """Start the web app (lobby, games against bots or remote players)."""
+    import uvicorn
+
+    from cwbattles.web.app import create_app
+    click.echo(f"cwbattles: open http://{host}:{port}/ (database {db})")
+    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+
+
 if __name__ == "__main__":
     main()

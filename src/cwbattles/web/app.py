@@ -1,0 +1,225 @@
+"""The FastAPI application: JSON endpoints, the WebSocket, and the static pages."""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict
+
+import cwbattles
+from cwbattles.bots import names as bot_names
+
+from .sessions import Manager, WebError
+from .store import Store
+
+STATIC = Path(__file__).parent / "static"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateGame(Strict):
+    game: str = "cedar-creek"
+    seed: int | None = None
+    union: str = "me"
+    confederate: str = "bot:random"
+    options: dict[str, Any] = {}
+
+
+class TokenBody(Strict):
+    token: str | None = None
+
+
+class ActionBody(Strict):
+    token: str | None = None
+    seq: int
+    action: dict[str, Any]
+
+
+class PreviewBody(Strict):
+    token: str | None = None
+    action: dict[str, Any]
+
+
+class RouteBody(Strict):
+    token: str | None = None
+    seq: int
+    unit: str
+    zone: str
+
+
+class UndoAnswer(Strict):
+    token: str | None = None
+    accept: bool
+
+
+def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
+    store = Store(db_path)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        yield
+        for task in app.state.bot_tasks.values():
+            task.cancel()
+        store.close()
+
+    app = FastAPI(title="cwbattles", description="Civil War board wargames with every rule enforced",
+                  lifespan=lifespan)
+    manager = Manager(store)
+    app.state.manager = manager
+    app.state.bot_tasks = {}
+
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, exc: WebError):
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError):
+        problems = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors())
+        return JSONResponse({"detail": f"malformed request: {problems}"}, status_code=400)
+
+    def kick_bots(session) -> None:
+        """Start the session's bot loop if a bot is to act and no loop runs already."""
+        task = app.state.bot_tasks.get(session.id)
+        if session.state.to_act in session.bots and (task is None or task.done()):
+            app.state.bot_tasks[session.id] = asyncio.get_running_loop().create_task(session.run_bots())
+
+    def session_for(gid: str):
+        session = manager.get(gid)
+        kick_bots(session)
+        return session
+
+    async def changed(session) -> None:
+        await session.broadcast()
+        kick_bots(session)
+
+    # -- pages ------------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby():
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/game/{gid}", include_in_schema=False)
+    async def game_page(gid: str):
+        return FileResponse(STATIC / "game.html")
+
+    # -- the lobby --------------------------------------------------------------------------------
+    @app.get("/api/scenarios")
+    async def scenarios():
+        return [{"name": n, "title": cwbattles.load(n).title} for n in cwbattles.games()]
+
+    @app.get("/api/bots")
+    async def bots():
+        return bot_names()
+
+    @app.post("/api/games")
+    async def create(body: CreateGame):
+        session, tokens = manager.create(body.game, body.seed, body.union, body.confederate, body.options)
+        kick_bots(session)
+        links = {k: f"/game/{session.id}?token={v}" for k, v in tokens.items()}
+        return {"id": session.id, "seed": session.seed, "tokens": tokens, "links": links}
+
+    @app.get("/api/games")
+    async def list_games():
+        return store.list_games()
+
+    @app.delete("/api/games/{gid}")
+    async def delete(gid: str, body: TokenBody):
+        manager.delete(gid, body.token)
+        return {"deleted": gid}
+
+    # -- a game -----------------------------------------------------------------------------------
+    @app.get("/api/games/{gid}/meta")
+    async def meta(gid: str):
+        s = session_for(gid)
+        return {"id": s.id, "game": s.name, "title": s.game.title, "geometry": s.game.geometry(),
+                "counters": s.game.counters(), "players": s.players}
+
+    @app.get("/api/games/{gid}/view")
+    async def view(gid: str, token: str | None = None):
+        return session_for(gid).view(token)
+
+    @app.post("/api/games/{gid}/actions")
+    async def act(gid: str, body: ActionBody):
+        s = session_for(gid)
+        async with s.lock:
+            s.act(body.token, body.seq, body.action)
+        await changed(s)
+        return s.view(body.token)
+
+    @app.post("/api/games/{gid}/route")
+    async def route(gid: str, body: RouteBody):
+        s = session_for(gid)
+        async with s.lock:
+            s.route(body.token, body.seq, body.unit, body.zone)
+        await changed(s)
+        return s.view(body.token)
+
+    @app.post("/api/games/{gid}/preview")
+    async def preview(gid: str, body: PreviewBody):
+        s = session_for(gid)
+        s.sides_for(body.token)
+        try:
+            action = s.game.action_from_json(body.action, "action")
+            return s.state.preview(action)
+        except (ValueError, cwbattles.CwbattlesError) as e:
+            raise WebError(400, str(e)) from None
+
+    @app.get("/api/games/{gid}/reach")
+    async def reach(gid: str, unit: str):
+        s = session_for(gid)
+        if unit not in s.game.unit_index:
+            raise WebError(400, f"unknown brigade {unit!r}")
+        return {"unit": unit, "zones": s.state.reach(unit)}
+
+    @app.post("/api/games/{gid}/undo")
+    async def undo(gid: str, body: TokenBody):
+        s = session_for(gid)
+        async with s.lock:
+            s.undo(body.token)
+        await changed(s)
+        return s.view(body.token)
+
+    @app.post("/api/games/{gid}/undo/answer")
+    async def undo_answer(gid: str, body: UndoAnswer):
+        s = session_for(gid)
+        async with s.lock:
+            s.answer_undo(body.token, body.accept)
+        await changed(s)
+        return s.view(body.token)
+
+    @app.get("/api/games/{gid}/history/{n}")
+    async def history(gid: str, n: int):
+        return session_for(gid).history(n)
+
+    @app.websocket("/ws/games/{gid}")
+    async def live(ws: WebSocket, gid: str, token: str | None = None):
+        try:
+            s = session_for(gid)
+            s.sides_for(token)
+        except WebError as e:
+            await ws.accept()
+            await ws.send_json({"type": "error", "detail": e.detail})
+            await ws.close(code=4000 + e.status)
+            return
+        await ws.accept()
+        s.subscribers.add((ws, token))
+        try:
+            await ws.send_json({"type": "view", "view": s.view(token)})
+            while True:
+                await ws.receive_text()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            s.subscribers.discard((ws, token))
+
+    if STATIC.exists():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

@@ -1,0 +1,311 @@
+"""Live games: each is a state rebuilt from the store, its players, and its open pages.
+
+A session validates every request against its tokens and the engine's legal actions, writes
+each action to the store before anyone hears of it, lets bots play their sides, and pushes
+the new view to every open page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import secrets
+import uuid
+
+import cwbattles
+from cwbattles.bots import make_bot, names as bot_names
+from cwbattles.engine.errors import CwbattlesError, DataError, IllegalAction
+from cwbattles.engine.records import position_checksum
+
+SIDES = ("union", "confederate")
+
+
+class WebError(Exception):
+    """A refused request: an HTTP status and a plain message."""
+
+    def __init__(self, status: int, detail: str):
+        super().__init__(detail)
+        self.status, self.detail = status, detail
+
+
+def parse_player(spec) -> str:
+    if spec in ("me", "remote"):
+        return spec
+    if isinstance(spec, str) and spec.startswith("bot:") and spec[4:].split(":")[0] in bot_names():
+        return spec
+    raise WebError(400, f"a player is 'me', 'remote' or 'bot:NAME' with NAME one of {bot_names()}; got {spec!r}")
+
+
+class GameSession:
+    def __init__(self, manager, record: dict):
+        self.manager = manager
+        self.id = record["id"]
+        self.name = record["game"]
+        self.seed = record["seed"]
+        self.options = record["options"]
+        self.players = record["players"]
+        self.tokens = record["tokens"]
+        self.created = record["created"]
+        self.game = cwbattles.load(self.name, options=self.options or None)
+        self.sides_of_action: list[str] = []
+        self.actions: list[dict] = []
+        self.dice_before: list[int] = []        # dice calls before each action (for undo)
+        self.state = self.game.new_game(seed=self.seed)
+        for entry in record["actions"]:
+            action = self.game.action_from_json(entry["action"], f"game {self.id} action {entry['seq']}")
+            self._play(action, entry["side"])
+            if position_checksum(self.state) != entry["checksum"]:
+                raise DataError(f"game {self.id}", f"actions[{entry['seq']}].checksum",
+                                "the saved game does not replay to its checksum (corrupted save?)")
+        self.subscribers: set = set()
+        self.lock = asyncio.Lock()
+        self.undo_request: str | None = None
+        self.bots = {side: make_bot(p[4:], seed=self.seed * 2 + i)
+                     for i, (side, p) in enumerate(self.players.items()) if p.startswith("bot:")}
+
+    # -- who may do what ----------------------------------------------------------------------
+    def sides_for(self, token) -> list[str]:
+        if not token or not isinstance(token, str):
+            return []
+        for key, value in self.tokens.items():
+            if secrets.compare_digest(value, token):
+                if key == "both":
+                    return list(SIDES)
+                return [key] if key in SIDES else []
+        raise WebError(403, "unknown token for this game")
+
+    def require_player(self, token) -> list[str]:
+        if not token:
+            raise WebError(403, "a player's token is required")
+        sides = self.sides_for(token)
+        if not sides:
+            raise WebError(403, "spectators cannot act")
+        return sides
+
+    # -- playing --------------------------------------------------------------------------------
+    def _play(self, action, side: str) -> None:
+        self.dice_before.append(self.state.dice.calls)
+        self.state.apply(action)
+        self.actions.append(self.game.action_to_json(action))
+        self.sides_of_action.append(side)
+
+    def summary(self) -> dict:
+        s = self.state
+        res = s.result
+        return {"turn": s.turn, "round": s.round, "over": s.is_over, "winner": res["winner"] if s.is_over else None,
+                "score": {"union": res["union"]["total"], "confederate": res["confederate"]["total"]},
+                "title": self.game.title}
+
+    def commit(self, action, side: str) -> None:
+        """Apply one legal action and store it (one transaction) before anyone is told."""
+        seq = len(self.actions)
+        self._play(action, side)
+        self.manager.store.append(self.id, seq, side, self.actions[-1], position_checksum(self.state), self.summary())
+
+    def act(self, token, seq, action_doc) -> None:
+        sides = self.require_player(token)
+        if self.state.is_over:
+            raise WebError(409, "the game is over")
+        if self.state.to_act not in sides:
+            raise WebError(403, f"it is the {self.state.to_act} player's turn to act, not yours")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq != len(self.actions):
+            raise WebError(409, f"stale action: it was sent for action number {seq!r}, "
+                                f"the game is at {len(self.actions)}")
+        try:
+            action = self.game.action_from_json(action_doc, "action")
+        except DataError as e:
+            raise WebError(400, str(e)) from None
+        if action not in self.state.legal_actions():
+            raise WebError(409, f"not a legal action now: {self.game.describe(action)}")
+        self.undo_request = None
+        self.commit(action, self.state.to_act)
+
+    def route(self, token, seq, unit: str, zone: str) -> None:
+        """Move the brigade now moving to a reachable zone by the cheapest path of legal moves."""
+        sides = self.require_player(token)
+        if self.state.to_act not in sides:
+            raise WebError(403, "not your turn")
+        if seq != len(self.actions):
+            raise WebError(409, f"stale request for action number {seq!r}")
+        path = cheapest_path(self.state, unit, zone)
+        if path is None:
+            raise WebError(409, f"{unit} cannot reach {zone} now")
+        for action in path:
+            self.commit(action, self.state.to_act)
+
+    # -- undo -------------------------------------------------------------------------------------
+    def undo_point(self, side: str) -> int | None:
+        """Where undoing ``side``'s last action would take the game back to: the index of that
+        action, if no die has been rolled since it was played."""
+        for k in range(len(self.actions) - 1, -1, -1):
+            if self.sides_of_action[k] == side:
+                return k if self.dice_before[k] == self.state.dice.calls else None
+        return None
+
+    def undo(self, token) -> None:
+        sides = self.require_player(token)
+        points = [p for p in (self.undo_point(s) for s in sides) if p is not None]
+        if not points:
+            raise WebError(409, "nothing to undo: no action of yours since the last die roll")
+        other = [s for s in SIDES if s not in sides]
+        if other and self.players[other[0]] == "remote" and self.undo_request is None:
+            self.undo_request = sides[0]          # 3: the other player must agree
+            return
+        if other and self.players[other[0]] == "remote" and self.undo_request in sides:
+            raise WebError(409, "waiting for the other player to answer the undo request")
+        self._truncate(max(points))
+
+    def answer_undo(self, token, accept) -> None:
+        sides = self.require_player(token)
+        if self.undo_request is None or self.undo_request in sides:
+            raise WebError(409, "no undo request to answer")
+        requester = self.undo_request
+        self.undo_request = None
+        if accept is True:
+            point = self.undo_point(requester)
+            if point is None:
+                raise WebError(409, "the undo is no longer possible")
+            self._truncate(point)
+
+    def _truncate(self, keep: int) -> None:
+        actions, sides = self.actions[:keep], self.sides_of_action[:keep]
+        self.state = self.game.new_game(seed=self.seed)
+        self.actions, self.sides_of_action, self.dice_before = [], [], []
+        for doc, side in zip(actions, sides):
+            self._play(self.game.action_from_json(doc), side)
+        self.manager.store.truncate(self.id, keep, self.summary())
+        self.undo_request = None
+
+    # -- views ------------------------------------------------------------------------------------
+    def view(self, token) -> dict:
+        s = self.state
+        you = self.sides_for(token)
+        legal = []
+        if s.to_act in you:
+            legal = [{"index": i, "text": s.describe(a), "action": self.game.action_to_json(a)}
+                     for i, a in enumerate(s.legal_actions())]
+        pos = s.to_position()
+        frame = s.stack[-1][0] if s.stack else None
+        undo_possible = any(self.undo_point(side) is not None for side in you) and self.undo_request is None
+        return {"id": self.id, "game": self.name, "seq": len(self.actions), "you": you, "to_act": s.to_act,
+                "over": s.is_over, "result": s.result, "position": pos, "phase": frame,
+                "moving": pos["movement"]["unit"], "legal": legal,
+                "log": [e.to_json() for e in s.log],
+                "undo": {"possible": undo_possible, "requested_by": self.undo_request},
+                "players": self.players}
+
+    def history(self, n: int) -> dict:
+        if not 0 <= n <= len(self.actions):
+            raise WebError(404, f"there are {len(self.actions)} actions; no position {n}")
+        s = self.game.new_game(seed=self.seed)
+        for doc in self.actions[:n]:
+            s.apply(self.game.action_from_json(doc))
+        return {"n": n, "total": len(self.actions), "position": s.to_position(), "log": [e.to_json() for e in s.log]}
+
+    # -- live pages and bots -------------------------------------------------------------------------
+    async def broadcast(self) -> None:
+        for ws, token in list(self.subscribers):
+            try:
+                await ws.send_json({"type": "view", "view": self.view(token)})
+            except Exception:
+                self.subscribers.discard((ws, token))
+
+    async def run_bots(self) -> None:
+        """Let bots play while a bot's side is to act, telling every page after each action."""
+        loop = asyncio.get_running_loop()
+        while not self.state.is_over and self.state.to_act in self.bots:
+            side = self.state.to_act
+            bot = self.bots[side]
+            snapshot = self.state.clone()
+            seq = len(self.actions)
+            action = await loop.run_in_executor(None, bot.choose, snapshot)
+            async with self.lock:
+                if len(self.actions) != seq or self.state.to_act != side:
+                    continue                      # the game changed meanwhile (an undo)
+                self.commit(action, side)
+            await self.broadcast()
+
+
+def cheapest_path(state, unit: str, zone: str):
+    """The cheapest sequence of legal ``move`` actions that brings the brigade moving now to
+    ``zone``, found on clones through the public API (None if there is none)."""
+    start = state.to_position()["movement"]
+    if start["unit"] != unit:
+        return None
+    game = state.game
+    heap = [(0, 0, state, [])]
+    seen = set()
+    tie = 0
+    while heap:
+        spent, _, s, path = heapq.heappop(heap)
+        pos = s.to_position()
+        here = next(u["zone"] for u in pos["units"] if u["id"] == unit)
+        if here == zone and path:
+            return path
+        if here in seen:
+            continue
+        seen.add(here)
+        if pos["movement"]["unit"] != unit:
+            continue
+        for a in s.legal_actions():
+            if a.kind != "move":
+                continue
+            nxt = s.clone()
+            nxt.apply(a)
+            cost = pos["movement"]["mp"] - nxt.to_position()["movement"]["mp"] if \
+                nxt.to_position()["movement"]["unit"] == unit else 1
+            tie += 1
+            heapq.heappush(heap, (spent + max(cost, 0), tie, nxt, path + [a]))
+    return None
+
+
+class Manager:
+    """All games: created, loaded from the store on first use, kept in memory."""
+
+    def __init__(self, store):
+        self.store = store
+        self.sessions: dict[str, GameSession] = {}
+
+    def create(self, name: str, seed, union, confederate, options) -> tuple[GameSession, dict]:
+        if name not in cwbattles.games():
+            raise WebError(400, f"unknown game {name!r}; known: {cwbattles.games()}")
+        players = {"union": parse_player(union), "confederate": parse_player(confederate)}
+        if seed is None:
+            seed = secrets.randbelow(2 ** 31)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise WebError(400, f"seed must be a whole number >= 0, got {seed!r}")
+        if not isinstance(options, dict):
+            raise WebError(400, "options must be an object")
+        try:
+            game = cwbattles.load(name, options=options or None)
+            game.new_game(seed=seed)
+        except CwbattlesError as e:
+            raise WebError(400, str(e)) from None
+        tokens = {side: secrets.token_urlsafe(18) for side, p in players.items() if p in ("me", "remote")}
+        if players["union"] == players["confederate"] == "me":
+            tokens["both"] = secrets.token_urlsafe(18)
+        tokens["spectator"] = secrets.token_urlsafe(18)
+        gid = uuid.uuid4().hex[:12]
+        self.store.create_game(gid, name, seed, options, players, tokens, {"turn": 1, "round": 1, "over": False,
+                                                                          "title": game.title})
+        session = self.get(gid)
+        return session, tokens
+
+    def get(self, gid: str) -> GameSession:
+        if gid in self.sessions:
+            return self.sessions[gid]
+        record = self.store.game(gid) if isinstance(gid, str) else None
+        if record is None:
+            raise WebError(404, f"no game {gid!r}")
+        try:
+            session = GameSession(self, record)
+        except (CwbattlesError, IllegalAction) as e:
+            raise WebError(500, f"game {gid} cannot be restored: {e}") from None
+        self.sessions[gid] = session
+        return session
+
+    def delete(self, gid: str, token) -> None:
+        session = self.get(gid)
+        session.require_player(token)
+        self.store.delete(gid)
+        self.sessions.pop(gid, None)

@@ -1,0 +1,185 @@
+"""The web API: every endpoint, and every bad request refused with a clear 4xx that changes nothing."""
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cwbattles.web.app import create_app
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(str(tmp_path / "games.sqlite3"))
+    with TestClient(app) as c:
+        yield c
+
+
+def wait_for(client, gid, token, predicate, timeout=10.0):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        v = client.get(f"/api/games/{gid}/view", params={"token": token}).json()
+        if predicate(v):
+            return v
+        time.sleep(0.02)
+    raise AssertionError("timed out waiting for the game")
+
+
+def new_game(client, union="me", confederate="bot:random", seed=3):
+    r = client.post("/api/games", json={"game": "cedar-creek", "seed": seed, "union": union, "confederate": confederate})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def play(client, gid, token, view, pick=0):
+    legal = view["legal"]
+    r = client.post(f"/api/games/{gid}/actions", json={"token": token, "seq": view["seq"], "action": legal[pick]["action"]})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_lobby_lists_scenarios_bots_and_games(client):
+    assert client.get("/api/scenarios").json() == [{"name": "cedar-creek", "title": "Cedar Creek 1864"}]
+    assert "random" in client.get("/api/bots").json()
+    g = new_game(client)
+    assert set(g["tokens"]) == {"union", "spectator"} and g["links"]["union"].startswith(f"/game/{g['id']}?token=")
+    games = client.get("/api/games").json()
+    assert games[0]["id"] == g["id"] and games[0]["players"] == {"union": "me", "confederate": "bot:random"}
+    assert client.get("/").status_code == 200 and client.get(f"/game/{g['id']}").status_code == 200
+
+
+def test_game_against_a_bot(client):
+    g = new_game(client)
+    tok = g["tokens"]["union"]
+    v = wait_for(client, g["id"], tok, lambda v: v["to_act"] == "union")
+    assert v["you"] == ["union"] and v["legal"] and v["seq"] > 0        # the bot moved first
+    meta = client.get(f"/api/games/{g['id']}/meta").json()
+    assert len(meta["geometry"]["zones"]) >= 30 and meta["counters"]["brigades"]
+    before = v["seq"]
+    v = play(client, g["id"], tok, v)
+    assert v["seq"] == before + 1
+    assert client.get(f"/api/games/{g['id']}/history/{before}").json()["n"] == before
+
+
+def test_bad_requests_change_nothing(client):
+    g = new_game(client)
+    gid, tok, spec = g["id"], g["tokens"]["union"], g["tokens"]["spectator"]
+    v = wait_for(client, gid, tok, lambda v: v["to_act"] == "union")
+    seq, action = v["seq"], v["legal"][0]["action"]
+    cases = [
+        (client.post(f"/api/games/{gid}/actions", content=b"{not json", headers={"content-type": "application/json"}), 400),
+        (client.post(f"/api/games/nope/actions", json={"token": tok, "seq": seq, "action": action}), 404),
+        (client.post(f"/api/games/{gid}/actions", json={"token": tok, "seq": seq, "action": {"kind": "fly"}}), 400),
+        (client.post(f"/api/games/{gid}/actions", json={"token": tok, "seq": seq, "action": {"kind": "move", "zone": "kitching-camp"}}), 409),
+        (client.post(f"/api/games/{gid}/actions", json={"token": "forged", "seq": seq, "action": action}), 403),
+        (client.post(f"/api/games/{gid}/actions", json={"seq": seq, "action": action}), 403),
+        (client.post(f"/api/games/{gid}/actions", json={"token": spec, "seq": seq, "action": action}), 403),
+        (client.post(f"/api/games/{gid}/actions", json={"token": tok, "seq": seq - 1, "action": action}), 409),
+        (client.post(f"/api/games/{gid}/actions", json={"token": tok, "seq": seq, "action": action, "x": 1}), 400),
+        (client.post("/api/games", json={"game": "gettysburg"}), 400),
+        (client.post("/api/games", json={"union": "god"}), 400),
+        (client.post("/api/games", json={"seed": -4}), 400),
+        (client.request("DELETE", f"/api/games/{gid}", json={"token": spec}), 403),
+        (client.get(f"/api/games/{gid}/history/99999"), 404),
+        (client.get(f"/api/games/{gid}/view", params={"token": "forged"}), 403),
+    ]
+    for response, status in cases:
+        assert response.status_code == status, response.text
+        assert isinstance(response.json()["detail"], str) and response.json()["detail"]
+    assert client.get(f"/api/games/{gid}/view", params={"token": tok}).json()["seq"] == seq
+
+
+def test_acting_for_the_other_side_is_refused(client):
+    g = new_game(client, union="me", confederate="remote")
+    gid = g["id"]
+    v = client.get(f"/api/games/{gid}/view", params={"token": g["tokens"]["union"]}).json()
+    assert v["to_act"] == "confederate" and v["legal"] == []
+    cv = client.get(f"/api/games/{gid}/view", params={"token": g["tokens"]["confederate"]}).json()
+    r = client.post(f"/api/games/{gid}/actions", json={"token": g["tokens"]["union"], "seq": cv["seq"],
+                                                       "action": cv["legal"][0]["action"]})
+    assert r.status_code == 403 and "turn" in r.json()["detail"]
+
+
+def test_spectator_sees_but_cannot_act(client):
+    g = new_game(client, union="remote", confederate="remote")
+    v = client.get(f"/api/games/{g['id']}/view", params={"token": g["tokens"]["spectator"]}).json()
+    assert v["you"] == [] and v["legal"] == [] and v["position"]["units"]
+
+
+def test_preview_reach_and_route(client):
+    g = new_game(client, union="me", confederate="me", seed=5)
+    gid, tok = g["id"], g["tokens"]["both"]
+    v = client.get(f"/api/games/{gid}/view", params={"token": tok}).json()
+    # Confederates: activate a division, pick a brigade, enter; then ask where it can go.
+    while v["moving"] is None or v["position"]["units"] and not any(
+            a["action"]["kind"] == "move" for a in v["legal"]):
+        kinds = [a["action"]["kind"] for a in v["legal"]]
+        pick = next((i for i, k in enumerate(kinds) if k in ("activate", "brigade", "enter")), 0)
+        v = play(client, gid, tok, v, pick)
+    unit = v["moving"]
+    zones = client.get(f"/api/games/{gid}/reach", params={"unit": unit}).json()["zones"]
+    assert zones and all(isinstance(c, int) for c in zones.values())
+    far = max(zones, key=zones.get)
+    r = client.post(f"/api/games/{gid}/route", json={"token": tok, "seq": v["seq"], "unit": unit, "zone": far})
+    assert r.status_code == 200, r.text
+    nv = r.json()
+    assert next(u["zone"] for u in nv["position"]["units"] if u["id"] == unit) == far
+    assert client.post(f"/api/games/{gid}/preview", json={"token": tok, "action": {"kind": "pass", "unit": unit}}).status_code == 400
+
+
+def test_undo_own_action_against_a_bot_and_with_agreement_remotely(client):
+    g = new_game(client, union="me", confederate="me", seed=8)
+    gid, tok = g["id"], g["tokens"]["both"]
+    v = client.get(f"/api/games/{gid}/view", params={"token": tok}).json()
+    # find an action that rolls no die: choosing a brigade of an activated division
+    while not any(a["action"]["kind"] == "brigade" for a in v["legal"]):
+        v = play(client, gid, tok, v)
+    seq = v["seq"]
+    pick = next(i for i, a in enumerate(v["legal"]) if a["action"]["kind"] == "brigade")
+    v = play(client, gid, tok, v, pick)
+    assert v["undo"]["possible"]
+    v = client.post(f"/api/games/{gid}/undo", json={"token": tok}).json()
+    assert v["seq"] == seq
+    # remote: the other side must agree
+    g = new_game(client, union="remote", confederate="remote", seed=8)
+    gid, ut, ct = g["id"], g["tokens"]["union"], g["tokens"]["confederate"]
+    v = client.get(f"/api/games/{gid}/view", params={"token": ct}).json()
+    while not any(a["action"]["kind"] == "brigade" for a in v["legal"]):
+        v = play(client, gid, ct, v)
+    seq = v["seq"]
+    v = play(client, gid, ct, v, next(i for i, a in enumerate(v["legal"]) if a["action"]["kind"] == "brigade"))
+    v = client.post(f"/api/games/{gid}/undo", json={"token": ct}).json()
+    assert v["seq"] == seq + 1 and v["undo"]["requested_by"] == "confederate"
+    assert client.post(f"/api/games/{gid}/undo/answer", json={"token": ct, "accept": True}).status_code == 409
+    v = client.post(f"/api/games/{gid}/undo/answer", json={"token": ut, "accept": True}).json()
+    assert v["seq"] == seq
+
+
+def test_websocket_pushes_updates(client):
+    g = new_game(client, union="remote", confederate="remote", seed=4)
+    gid, ct, ut = g["id"], g["tokens"]["confederate"], g["tokens"]["union"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={ut}") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "view" and first["view"]["you"] == ["union"]
+        v = client.get(f"/api/games/{gid}/view", params={"token": ct}).json()
+        play(client, gid, ct, v)
+        pushed = ws.receive_json()
+        assert pushed["view"]["seq"] == first["view"]["seq"] + 1
+    with client.websocket_connect(f"/ws/games/{gid}?token=forged") as ws:
+        assert ws.receive_json()["type"] == "error"
+
+
+def test_games_survive_a_new_server_on_the_same_database(tmp_path):
+    db = str(tmp_path / "g.sqlite3")
+    with TestClient(create_app(db)) as c:
+        g = new_game(c, union="me", confederate="me", seed=6)
+        tok = g["tokens"]["both"]
+        v = c.get(f"/api/games/{g['id']}/view", params={"token": tok}).json()
+        for _ in range(15):
+            v = play(c, g["id"], tok, v, len(v["legal"]) - 1)
+        before = v["position"]
+    with TestClient(create_app(db)) as c:
+        v = c.get(f"/api/games/{g['id']}/view", params={"token": tok}).json()
+        assert v["position"] == before and v["seq"] == 15
+        r = c.request("DELETE", f"/api/games/{g['id']}", json={"token": tok})
+        assert r.status_code == 200 and c.get(f"/api/games/{g['id']}/view").status_code == 404
