@@ -134,7 +134,8 @@ def serve(host, port, db):
 
     from cwbattles.web.app import create_app
     click.echo(f"cwbattles: open http://{host}:{port}/ (database {db})")
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    # no per-message deflate: views are sent often and compressing them costs more CPU than it saves on loopback or LAN
+    uvicorn.run(create_app(db), host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 import cwbattles
 from cwbattles.bots import names as bot_names
 
-from .sessions import Manager, WebError
+from .sessions import Manager, WebError, load_game
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -42,6 +42,7 @@ class ActionBody(Strict):
     token: str | None = None
     seq: int
     action: dict[str, Any]
+    log_from: int | None = None     # the answer's log starts here (default: the events this action made)
 
 
 class PreviewBody(Strict):
@@ -54,6 +55,7 @@ class RouteBody(Strict):
     seq: int
     unit: str
     zone: str
+    log_from: int | None = None
 
 
 class UndoAnswer(Strict):
@@ -113,7 +115,7 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
     # -- the lobby --------------------------------------------------------------------------------
     @app.get("/api/scenarios")
     async def scenarios():
-        return [{"name": n, "title": cwbattles.load(n).title} for n in cwbattles.games()]
+        return [{"name": n, "title": load_game(n, None).title} for n in cwbattles.games()]
 
     @app.get("/api/bots")
     async def bots():
@@ -139,28 +141,30 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
     @app.get("/api/games/{gid}/meta")
     async def meta(gid: str):
         s = session_for(gid)
-        return {"id": s.id, "game": s.name, "title": s.game.title, "geometry": s.game.geometry(),
-                "counters": s.game.counters(), "players": s.players}
+        return JSONResponse({"id": s.id, "game": s.name, "title": s.game.title, "geometry": s.game.geometry(),
+                             "counters": s.game.counters(), "players": s.players})
 
     @app.get("/api/games/{gid}/view")
-    async def view(gid: str, token: str | None = None):
-        return session_for(gid).view(token)
+    async def view(gid: str, token: str | None = None, log_from: int = 0):
+        return JSONResponse(session_for(gid).view(token, log_from))
 
     @app.post("/api/games/{gid}/actions")
     async def act(gid: str, body: ActionBody):
         s = session_for(gid)
         async with s.lock:
+            known = len(s.log_events) if body.log_from is None else body.log_from
             s.act(body.token, body.seq, body.action)
         await changed(s)
-        return s.view(body.token)
+        return JSONResponse(s.view(body.token, known))
 
     @app.post("/api/games/{gid}/route")
     async def route(gid: str, body: RouteBody):
         s = session_for(gid)
         async with s.lock:
+            known = len(s.log_events) if body.log_from is None else body.log_from
             s.route(body.token, body.seq, body.unit, body.zone)
         await changed(s)
-        return s.view(body.token)
+        return JSONResponse(s.view(body.token, known))
 
     @app.post("/api/games/{gid}/preview")
     async def preview(gid: str, body: PreviewBody):
@@ -168,7 +172,7 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
         s.sides_for(body.token)
         try:
             action = s.game.action_from_json(body.action, "action")
-            return s.state.preview(action)
+            return JSONResponse(s.state.preview(action))
         except (ValueError, cwbattles.CwbattlesError) as e:
             raise WebError(400, str(e)) from None
 
@@ -185,7 +189,7 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
         async with s.lock:
             s.undo(body.token)
         await changed(s)
-        return s.view(body.token)
+        return JSONResponse(s.view(body.token))
 
     @app.post("/api/games/{gid}/undo/answer")
     async def undo_answer(gid: str, body: UndoAnswer):
@@ -193,11 +197,11 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
         async with s.lock:
             s.answer_undo(body.token, body.accept)
         await changed(s)
-        return s.view(body.token)
+        return JSONResponse(s.view(body.token))
 
     @app.get("/api/games/{gid}/history/{n}")
     async def history(gid: str, n: int):
-        return session_for(gid).history(n)
+        return JSONResponse(session_for(gid).history(n))
 
     @app.websocket("/ws/games/{gid}")
     async def live(ws: WebSocket, gid: str, token: str | None = None):
@@ -210,7 +214,7 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
             await ws.close(code=4000 + e.status)
             return
         await ws.accept()
-        s.subscribers.add((ws, token))
+        s.subscribers[ws] = [token, len(s.log_events)]
         try:
             await ws.send_json({"type": "view", "view": s.view(token)})
             while True:
@@ -218,7 +222,7 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
-            s.subscribers.discard((ws, token))
+            s.subscribers.pop(ws, None)
 
     if STATIC.exists():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

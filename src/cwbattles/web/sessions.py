@@ -8,7 +8,10 @@ the new view to every open page.
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
 import heapq
+import json
 import secrets
 import uuid
 
@@ -18,6 +21,16 @@ from cwbattles.engine.errors import CwbattlesError, DataError, IllegalAction
 from cwbattles.engine.records import position_checksum
 
 SIDES = ("union", "confederate")
+
+
+@functools.lru_cache(maxsize=32)
+def _load(name: str, options_json: str):
+    return cwbattles.load(name, options=json.loads(options_json) or None)
+
+
+def load_game(name: str, options: dict | None):
+    """Games are static facts: load each (name, options) once and share it."""
+    return _load(name, json.dumps(options or {}, sort_keys=True))
 
 
 class WebError(Exception):
@@ -46,7 +59,7 @@ class GameSession:
         self.players = record["players"]
         self.tokens = record["tokens"]
         self.created = record["created"]
-        self.game = cwbattles.load(self.name, options=self.options or None)
+        self.game = load_game(self.name, self.options)
         self.sides_of_action: list[str] = []
         self.actions: list[dict] = []
         self.dice_before: list[int] = []        # dice calls before each action (for undo)
@@ -57,7 +70,11 @@ class GameSession:
             if position_checksum(self.state) != entry["checksum"]:
                 raise DataError(f"game {self.id}", f"actions[{entry['seq']}].checksum",
                                 "the saved game does not replay to its checksum (corrupted save?)")
-        self.subscribers: set = set()
+        self._common = None                     # (key, the shared part of the view)
+        self.subscribers: dict = {}            # websocket -> [token, log events already sent]
+        self.log_events: list[dict] = []
+        self._log_head = None
+        self._sync_log()
         self.lock = asyncio.Lock()
         self.undo_request: str | None = None
         self.bots = {side: make_bot(p[4:], seed=self.seed * 2 + i)
@@ -89,6 +106,20 @@ class GameSession:
         self.actions.append(self.game.action_to_json(action))
         self.sides_of_action.append(side)
 
+    def _sync_log(self) -> None:
+        """Bring the JSON copy of the log up to date, walking only the new events."""
+        head = self.state._log
+        new = []
+        node = head
+        while node is not None and node is not self._log_head:
+            node, event = node
+            new.append(event.to_json())
+        if node is not self._log_head:           # not a continuation (undo): start again
+            self.log_events = [e.to_json() for e in self.state.log]
+        else:
+            self.log_events.extend(reversed(new))
+        self._log_head = head
+
     def summary(self) -> dict:
         s = self.state
         res = s.result
@@ -100,7 +131,11 @@ class GameSession:
         """Apply one legal action and store it (one transaction) before anyone is told."""
         seq = len(self.actions)
         self._play(action, side)
-        self.manager.store.append(self.id, seq, side, self.actions[-1], position_checksum(self.state), self.summary())
+        self._sync_log()
+        common = self.common_view()
+        checksum = hashlib.sha256(json.dumps(common["position"], sort_keys=True, separators=(",", ":"))
+                                  .encode()).hexdigest()[:16]
+        self.manager.store.append(self.id, seq, side, self.actions[-1], checksum, self.summary())
 
     def act(self, token, seq, action_doc) -> None:
         sides = self.require_player(token)
@@ -175,24 +210,41 @@ class GameSession:
             self._play(self.game.action_from_json(doc), side)
         self.manager.store.truncate(self.id, keep, self.summary())
         self.undo_request = None
+        self._log_head = None
+        self._sync_log()
+        for sub in self.subscribers.values():
+            sub[1] = 0                            # pages get the whole (shorter) log again
 
     # -- views ------------------------------------------------------------------------------------
-    def view(self, token) -> dict:
+    def common_view(self) -> dict:
+        """The part of the view every page shares (computed once per change)."""
+        s = self.state
+        key = (len(self.actions), id(s), s.dice.calls)
+        if self._common and self._common[0] == key:
+            return self._common[1]
+        pos = s.to_position()
+        common = {"id": self.id, "game": self.name, "seq": len(self.actions), "to_act": s.to_act,
+                "over": s.is_over, "result": s.result, "position": pos,
+                "phase": s.stack[-1][0] if s.stack else None, "moving": pos["movement"]["unit"],
+                "players": self.players}
+        self._common = (key, common)
+        return common
+
+    def view(self, token, log_from: int = 0, common: dict | None = None) -> dict:
+        """What a page holding ``token`` sees; ``log`` holds the events from ``log_from`` on."""
         s = self.state
         you = self.sides_for(token)
         legal = []
         if s.to_act in you:
             legal = [{"index": i, "text": s.describe(a), "action": self.game.action_to_json(a)}
                      for i, a in enumerate(s.legal_actions())]
-        pos = s.to_position()
-        frame = s.stack[-1][0] if s.stack else None
         undo_possible = any(self.undo_point(side) is not None for side in you) and self.undo_request is None
-        return {"id": self.id, "game": self.name, "seq": len(self.actions), "you": you, "to_act": s.to_act,
-                "over": s.is_over, "result": s.result, "position": pos, "phase": frame,
-                "moving": pos["movement"]["unit"], "legal": legal,
-                "log": [e.to_json() for e in s.log],
-                "undo": {"possible": undo_possible, "requested_by": self.undo_request},
-                "players": self.players}
+        log_from = max(0, min(int(log_from), len(self.log_events)))
+        view = dict(common or self.common_view())
+        view.update({"you": you, "legal": legal, "log": self.log_events[log_from:], "log_from": log_from,
+                     "log_total": len(self.log_events),
+                     "undo": {"possible": undo_possible, "requested_by": self.undo_request}})
+        return view
 
     def history(self, n: int) -> dict:
         if not 0 <= n <= len(self.actions):
@@ -204,11 +256,15 @@ class GameSession:
 
     # -- live pages and bots -------------------------------------------------------------------------
     async def broadcast(self) -> None:
-        for ws, token in list(self.subscribers):
+        """Send every open page the new view, with only the log events it has not had yet."""
+        common = self.common_view()
+        for ws, sub in list(self.subscribers.items()):
+            token, sent = sub
             try:
-                await ws.send_json({"type": "view", "view": self.view(token)})
+                await ws.send_json({"type": "view", "view": self.view(token, sent, common)})
+                sub[1] = len(self.log_events)
             except Exception:
-                self.subscribers.discard((ws, token))
+                self.subscribers.pop(ws, None)
 
     async def run_bots(self) -> None:
         """Let bots play while a bot's side is to act, telling every page after each action."""
@@ -277,7 +333,7 @@ class Manager:
         if not isinstance(options, dict):
             raise WebError(400, "options must be an object")
         try:
-            game = cwbattles.load(name, options=options or None)
+            game = load_game(name, options)
             game.new_game(seed=seed)
         except CwbattlesError as e:
             raise WebError(400, str(e)) from None

@@ -1,0 +1,147 @@
+"""Load on the web app, on loopback only, bounded in count and time.
+
+    python bench/web_load.py [--games 100] [--actions 20] [--think 1.0] [--seconds 120]
+
+Starts a server on 127.0.0.1 (a fresh SQLite file), creates N two-player games, opens a
+WebSocket for each side, then has every game's player to act send actions concurrently. For
+each action it measures the time from sending the POST to receiving the update on the OTHER
+side's WebSocket, and prints actions per second and p50/p99 latency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def server_cpu_seconds(pid: int) -> float | None:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().split(")")[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+async def wait_up(base: str) -> None:
+    async with httpx.AsyncClient() as c:
+        for _ in range(200):
+            try:
+                await c.get(f"{base}/api/bots")
+                return
+            except httpx.HTTPError:
+                await asyncio.sleep(0.05)
+    raise SystemExit("server did not start")
+
+
+async def one_game(base, ws_base, client, n_actions, latencies, deadline, think, rng):
+    g = (await client.post(f"{base}/api/games", json={"union": "remote", "confederate": "remote"})).json()
+    gid, tokens = g["id"], g["tokens"]
+    socks = {side: await websockets.connect(f"{ws_base}/ws/games/{gid}?token={tokens[side]}", compression=None, max_size=None) for side in ("union", "confederate")}
+    views = {}
+    for side, ws in socks.items():
+        views[side] = json.loads(await ws.recv())["view"]
+    done = 0
+    try:
+        while done < n_actions and time.time() < deadline:
+            actor = views["union"]["to_act"]
+            if actor is None:
+                break
+            other = "confederate" if actor == "union" else "union"
+            v = views[actor]
+            action = v["legal"][done % len(v["legal"])]["action"]
+            if think:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))   # a player thinks
+            t0 = time.perf_counter()
+            r = await client.post(f"{base}/api/games/{gid}/actions",
+                                  json={"token": tokens[actor], "seq": v["seq"], "action": action})
+            if r.status_code != 200:
+                raise RuntimeError(r.text)
+            want = v["seq"] + 1
+            while True:                      # the other side's page hears of it
+                msg = json.loads(await socks[other].recv())
+                if msg["view"]["seq"] >= want:
+                    break
+            latencies.append(time.perf_counter() - t0)
+            views[other] = msg["view"]
+            while True:                      # and so does the actor's own page
+                msg = json.loads(await socks[actor].recv())
+                if msg["view"]["seq"] >= want:
+                    views[actor] = msg["view"]
+                    break
+            done += 1
+    finally:
+        for ws in socks.values():
+            await ws.close()
+    return done
+
+
+async def main_async(args) -> None:
+    port = free_port()
+    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    db = os.path.join(tempfile.mkdtemp(), "load.sqlite3")
+    proc = subprocess.Popen([sys.executable, "-m", "cwbattles.cli", "serve", "--port", str(port), "--db", db],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        await wait_up(base)
+        cpu_before = server_cpu_seconds(proc.pid)
+        latencies: list[float] = []
+        deadline = time.time() + args.seconds
+        limits = httpx.Limits(max_connections=args.games * 2)
+        async with httpx.AsyncClient(limits=limits, timeout=30) as client:
+            t0 = time.perf_counter()
+            rng = random.Random(args.seed)
+            counts = await asyncio.gather(*(one_game(base, ws_base, client, args.actions, latencies, deadline,
+                                                     args.think, random.Random(rng.random()))
+                                            for _ in range(args.games)))
+            elapsed = time.perf_counter() - t0
+        total = sum(counts)
+        server_cpu = server_cpu_seconds(proc.pid) - cpu_before if cpu_before is not None else None
+        client_cpu = sum(os.times()[:2])
+        q = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [0] * 99
+        print(f"games: {args.games} concurrent, {2 * args.games} WebSocket clients, loopback; "
+              f"each game acts every {args.think:g} s on average" if args.think else
+              f"games: {args.games} concurrent, {2 * args.games} WebSocket clients, loopback; no think time "
+              f"(every game acts as fast as the server answers: a saturation test)")
+        print(f"actions: {total} in {elapsed:.1f} s = {total / elapsed:.0f} actions/s")
+        if server_cpu is not None:
+            print(f"CPU per action: server {server_cpu / max(total, 1) * 1000:.2f} ms, "
+                  f"load generator {client_cpu / max(total, 1) * 1000:.2f} ms")
+        print(f"latency, POST sent to the other side's update received: p50 {q[49] * 1000:.1f} ms, "
+              f"p99 {q[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--actions", type=int, default=20, help="actions per game")
+    ap.add_argument("--seconds", type=float, default=120, help="stop sending after this long")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="mean seconds between a game's actions (0: as fast as possible)")
+    ap.add_argument("--seed", type=int, default=1)
+    asyncio.run(main_async(ap.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

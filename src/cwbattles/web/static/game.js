@@ -1,0 +1,576 @@
+// The game page: loads the map and the view, keeps it live over the WebSocket, and turns
+// clicks (buttons, counters, zones) into the API's actions. Drawing lives in map.js and
+// counters.js, the read-only panels in panels.js.
+import { getJSON, postJSON, escapeHtml, SIDE_NAMES } from "/static/api.js";
+import { MapView } from "/static/map.js";
+import { brigadeDetails, hqDetails, trainDetails } from "/static/counters.js";
+import * as panels from "/static/panels.js";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(window.location.search);
+const token = params.get("token") || "";
+// The page is served at /game/{id}; ?id= lets the static file be opened directly too.
+const gameId = params.get("id") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
+const api = (suffix) => `/api/games/${encodeURIComponent(gameId)}${suffix}`;
+const COMBAT_KINDS = new Set(["attack", "charge", "resolve"]);
+
+const app = {
+  meta: null,
+  map: null,
+  view: null,
+  log: [],              // the whole game log: views bring only the events we have not had yet
+  names: null,
+  reach: null,          // {zone id: MP} for the brigade moving now
+  reachKey: null,       // "seq:unit" the reach above belongs to
+  replay: null,         // {n, doc} while the replay viewer shows the past
+  history: new Map(),   // n -> history document
+  busy: false,          // an action is on its way: no second click until it answers
+  previewing: null,     // {item, seq} of the combat in the preview panel
+  gameOverShown: false,
+  wsRetry: 0,
+  zoom: null,           // null: fill the pane's width; "fit": the whole map; or a factor
+};
+
+// --- messages ---------------------------------------------------------------------------
+function showError(message) {
+  const toast = $("toast");
+  toast.textContent = message;
+  toast.hidden = false;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { toast.hidden = true; }, 8000);
+}
+
+function showFatal(message) {
+  const banner = $("error-banner");
+  banner.textContent = message;
+  banner.hidden = false;
+}
+
+function setConnection(state) {
+  const el = $("connection");
+  el.textContent = { live: "● live", reconnecting: "○ reconnecting…", connecting: "connecting…" }[state] || state;
+  el.className = `connection ${state}`;
+}
+
+// --- loading and live updates -----------------------------------------------------------
+async function start() {
+  if (!gameId) {
+    showFatal("No game id in the address.");
+    return;
+  }
+  try {
+    app.meta = await getJSON(api("/meta"));
+  } catch (err) {
+    showFatal(`This game cannot be opened: ${err.detail || err.message}`);
+    return;
+  }
+  const meta = app.meta;
+  document.title = `${meta.title} — cwbattles`;
+  $("game-title").textContent = meta.title;
+  $("game-id").textContent = `game ${meta.id}`;
+  $("players").innerHTML = ["union", "confederate"].map((s) =>
+    `<span class="${s}">${SIDE_NAMES[s]}: ${escapeHtml(panels.playerText(meta.players?.[s]))}</span>`).join(" · ");
+  const brigades = new Map(meta.counters.brigades.map((b) => [b.id, b]));
+  const zones = new Map(meta.geometry.zones.map((z) => [z.id, z]));
+  const hqs = new Map(meta.counters.hqs.map((h) => [h.id, h]));
+  app.names = {
+    unit: (id) => brigades.get(id)?.name || (id === meta.counters.train.id ? `${meta.counters.train.name}'s train` : id),
+    zone: (id) => zones.get(id)?.name || id || "off map",
+    hq: (id) => hqs.get(id)?.name || id,
+  };
+  app.map = new MapView($("map"), meta.geometry, meta.counters, {
+    onZoneClick, onUnitClick, onHover: showTooltip, onLeave: hideTooltip,
+  });
+  applyZoom();
+  window.addEventListener("resize", () => { if (typeof app.zoom !== "number") applyZoom(); });
+  try {
+    applyView(await getJSON(`${api("/view")}?token=${encodeURIComponent(token)}`), "load");
+  } catch (err) {
+    // A missing or forged token: say so plainly, and show the empty map behind the message.
+    showFatal(`${err.status === 403 ? "This link's token is not valid for this game" : "The game cannot be shown"}: ${err.detail || err.message}`);
+    setConnection("no access");
+    return;
+  }
+  connect();
+}
+
+async function refreshView() {
+  try {
+    applyView(await getJSON(`${api("/view")}?token=${encodeURIComponent(token)}`), "load");
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+function connect() {
+  const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+  const url = `${proto}//${window.location.host}/ws/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}`;
+  setConnection(app.wsRetry ? "reconnecting" : "connecting");
+  const ws = new WebSocket(url);
+  ws.addEventListener("open", () => { app.wsRetry = 0; setConnection("live"); });
+  ws.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (message.type === "view" && message.view) applyView(message.view, "ws");
+    else if (message.type === "error") {
+      app.wsRefused = true;     // a refused token or a deleted game: retrying will not help
+      showFatal(`Live updates refused: ${message.detail}`);
+    }
+  });
+  // Reconnect with a growing pause; the server sends the whole view on connecting, so
+  // nothing missed while away is lost.
+  ws.addEventListener("close", (event) => {
+    if (app.wsRefused || event.code >= 4000) {
+      setConnection("closed");
+      return;
+    }
+    setConnection("reconnecting");
+    const delay = Math.min(10000, 500 * 2 ** app.wsRetry);
+    app.wsRetry += 1;
+    setTimeout(connect, delay);
+  });
+}
+
+// Views come from three places (load, WebSocket, answers to our POSTs). The WebSocket is in
+// order; an answer to a POST can arrive after the WebSocket already brought a later view
+// (a bot's reply), so an older one is dropped unless it comes from an undo.
+function applyView(view, source) {
+  const old = app.view;
+  if (source === "post" && old && view.seq < old.seq) return;
+  if (old && view.seq < old.seq) app.history.clear();   // an undo rewrote the end of the history
+  if (!mergeLog(view)) {
+    refreshView();     // we missed events: fetch the view with the whole log
+    return;
+  }
+  app.view = view;
+  if (app.previewing && app.previewing.seq !== view.seq) closePreview();
+  render();
+}
+
+// A view's log holds the events from log_from on: log_from 0 is a whole log (first view, or
+// after an undo) that replaces ours; otherwise the events are appended where they start.
+function mergeLog(view) {
+  if (!Array.isArray(view.log)) return true;
+  const from = view.log_from ?? 0;
+  const total = view.log_total ?? from + view.log.length;
+  if (from === 0) app.log = view.log.slice();
+  else if (from > app.log.length) return false;
+  else if (total >= app.log.length) app.log = app.log.slice(0, from).concat(view.log);
+  return true;
+}
+
+// --- rendering --------------------------------------------------------------------------
+function render() {
+  const view = app.view;
+  if (!view) return;
+  $("status").innerHTML = panels.renderStatus(view, app.names) +
+    (view.over ? `<button type="button" id="show-result" class="small">show the result</button>` : "");
+  $("show-result")?.addEventListener("click", () => showGameOver(true));
+  $("turn-track").innerHTML = panels.renderTurnTrack(view, app.meta.game);
+  $("vp").innerHTML = panels.renderVP(view.result, app.names.zone);
+  $("rolls").innerHTML = panels.renderRolls(app.log, view.position.turn);
+  document.body.classList.toggle("spectator", !(view.you || []).length);
+  document.body.classList.toggle("my-turn", (view.legal || []).length > 0);
+  renderActions();
+  renderUndo();
+  updateReplayBar();
+  if (!app.replay) {
+    app.map.draw(view.position);
+    $("offmap").innerHTML = panels.renderOffMap(view.position, app.meta.counters, app.names);
+    $("log").innerHTML = panels.renderLog(app.log);
+    updateHighlights();
+  }
+  if (view.over) showGameOver(false);
+}
+
+// The text of a button: resolve actions only say "#n", so name the attacked zones too.
+function itemText(item) {
+  const a = item.action;
+  if (a.kind === "resolve") {
+    const combat = app.view.position.combats?.[a.combat];
+    if (combat) return `${item.text}: ${combat.targets.map(app.names.zone).join(", ")}`;
+  }
+  return item.text;
+}
+
+function renderActions() {
+  const view = app.view;
+  const box = $("actions");
+  const legal = view.legal || [];
+  let note = "";
+  if (app.replay) note = "You are looking at the past. Press “back to live” to play.";
+  else if (view.over) note = "The game is over.";
+  else if (!(view.you || []).length) note = "You are watching as a spectator.";
+  else if (!legal.length) {
+    note = `Waiting for the ${SIDE_NAMES[view.to_act] || "other side"} (${escapeHtml(panels.playerText(view.players?.[view.to_act]))})…`;
+  }
+  if (note || app.replay) {
+    box.innerHTML = `<p class="hint waiting">${note}</p>`;
+    return;
+  }
+  const hint = legal.some((i) => i.action.kind === "brigade")
+    ? `<p class="hint">Click a highlighted counter on the map, or a button.</p>`
+    : legal.some((i) => i.action.zone) ? `<p class="hint">Click a highlighted zone on the map, or a button.</p>` : "";
+  box.innerHTML = hint + legal.map((item) => `<button type="button" class="action kind-${escapeHtml(item.action.kind)}"
+      data-index="${item.index}"${app.busy ? " disabled" : ""}>${escapeHtml(itemText(item))}${COMBAT_KINDS.has(item.action.kind) ? " …" : ""}</button>`).join("");
+  for (const button of box.querySelectorAll("button.action")) {
+    button.addEventListener("click", () => {
+      const item = legal.find((i) => String(i.index) === button.dataset.index);
+      if (item) choose(item);
+    });
+  }
+}
+
+function renderUndo() {
+  const view = app.view;
+  const box = $("undo");
+  const you = view.you || [];
+  const undo = view.undo || {};
+  box.innerHTML = "";
+  if (app.replay || !you.length) return;
+  if (undo.requested_by && !you.includes(undo.requested_by)) {
+    box.innerHTML = `<div class="undo-request">The ${SIDE_NAMES[undo.requested_by]} player asks to take back the last action.
+      <button type="button" id="undo-accept" class="primary small">Accept</button>
+      <button type="button" id="undo-refuse" class="small">Refuse</button></div>`;
+    $("undo-accept").addEventListener("click", () => answerUndo(true));
+    $("undo-refuse").addEventListener("click", () => answerUndo(false));
+  } else if (undo.requested_by) {
+    box.innerHTML = `<p class="hint">Undo asked; waiting for the other player's answer…</p>`;
+  } else if (undo.possible) {
+    box.innerHTML = `<button type="button" id="undo-button" class="small" title="take back the last action">↶ Undo</button>`;
+    $("undo-button").addEventListener("click", requestUndo);
+  }
+}
+
+function showGameOver(force) {
+  if (app.gameOverShown && !force) return;
+  app.gameOverShown = true;
+  $("gameover-body").innerHTML = panels.renderGameOver(app.view.result);
+  $("gameover").hidden = false;
+}
+
+// --- the legal actions on the map --------------------------------------------------------
+// Actions naming a zone (move, attack, enter, face, retreat...) are chosen by clicking the
+// zone; actions naming only a brigade (act with, rest, hold...) by clicking its counter.
+function indexLegal() {
+  const zoneActions = new Map();
+  const unitActions = new Map();
+  const legal = app.replay ? [] : app.view.legal || [];
+  for (const item of legal) {
+    const a = item.action;
+    const key = a.zone ? a.zone : a.unit;
+    const index = a.zone ? zoneActions : a.unit ? unitActions : null;
+    if (!index) continue;
+    if (!index.has(key)) index.set(key, []);
+    index.get(key).push(item);
+  }
+  return { zoneActions, unitActions };
+}
+
+function zoneTag(items, mp) {
+  const kinds = [...new Set(items.map((i) => i.action.kind))];
+  const first = kinds[0];
+  const cls = { attack: "attack", charge: "attack", enter: "enter", face: "face", retreat_to: "retreat",
+    advance: "advance", no_advance: "advance", move: "move" }[first] || "other";
+  let label = kinds.join(" / ");
+  if (first === "move") label = mp !== undefined ? `${mp} MP` : "move";
+  else if (first === "hq_move" || first === "hq_enter" || first === "hq_displace") {
+    label = items.some((i) => i.action.piece === "train") ? "train" : "HQ";
+  } else if (first === "retreat_to") label = "retreat";
+  else if (first === "advance" || first === "no_advance") label = "advance?";
+  return { cls, label };
+}
+
+function updateHighlights() {
+  if (app.replay) {
+    app.map.highlight();
+    return;
+  }
+  const view = app.view;
+  const { zoneActions, unitActions } = indexLegal();
+  const zones = new Map();
+  const units = new Map();
+  for (const unit of unitActions.keys()) units.set(unit, "selectable");
+  const reachKey = view.moving ? `${view.seq}:${view.moving}` : null;
+  const reach = reachKey && app.reachKey === reachKey ? app.reach : null;
+  if (view.moving && (view.legal || []).length) {
+    units.set(view.moving, `${units.get(view.moving) || ""} moving`.trim());
+    if (reach) for (const [zone, mp] of Object.entries(reach)) zones.set(zone, { cls: "reach", label: `${mp} MP` });
+    else if (reachKey && app.reachKey !== reachKey) fetchReach(reachKey, view.moving);
+  }
+  for (const [zone, items] of zoneActions) zones.set(zone, zoneTag(items, reach?.[zone]));
+  app.map.highlight(zones, units);
+}
+
+async function fetchReach(key, unit) {
+  app.reachKey = key;
+  app.reach = null;
+  try {
+    const answer = await getJSON(`${api("/reach")}?unit=${encodeURIComponent(unit)}`);
+    if (app.reachKey !== key) return;       // the game moved on meanwhile
+    app.reach = answer.zones || {};
+    updateHighlights();
+  } catch (err) {
+    showError(`Cannot get the reachable zones: ${err.message}`);
+  }
+}
+
+function onUnitClick(unitId, zoneId, event) {
+  if (app.replay || !app.view) return;
+  const { unitActions } = indexLegal();
+  const items = unitActions.get(unitId) || [];
+  const select = items.find((i) => i.action.kind === "brigade");
+  if (select) choose(select);
+  else if (items.length === 1) choose(items[0]);
+  else if (items.length > 1) showChooser(items, event);
+  else if (zoneId) onZoneClick(zoneId, event);
+}
+
+function onZoneClick(zoneId, event) {
+  if (app.replay || !app.view) return;
+  const { zoneActions } = indexLegal();
+  const items = zoneActions.get(zoneId) || [];
+  if (items.length === 1) choose(items[0]);
+  else if (items.length > 1) showChooser(items, event);
+  else if (app.view.moving && app.reach && app.reach[zoneId] !== undefined) routeTo(zoneId);
+}
+
+function showChooser(items, event) {
+  const box = $("chooser");
+  box.innerHTML = items.map((item) => `<button type="button" data-index="${item.index}">${escapeHtml(itemText(item))}</button>`).join("") +
+    `<button type="button" class="cancel">cancel</button>`;
+  box.hidden = false;
+  box.style.left = `${Math.min(event.clientX + 8, window.innerWidth - box.offsetWidth - 8)}px`;
+  box.style.top = `${Math.min(event.clientY + 8, window.innerHeight - box.offsetHeight - 8)}px`;
+  for (const button of box.querySelectorAll("button")) {
+    button.addEventListener("click", (e) => {
+      e.stopPropagation();
+      box.hidden = true;
+      const item = items.find((i) => String(i.index) === button.dataset.index);
+      if (item) choose(item);
+    });
+  }
+  event.stopPropagation();
+}
+
+document.addEventListener("click", (event) => {
+  if (!event.target.closest("#chooser")) $("chooser").hidden = true;
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") {
+    $("chooser").hidden = true;
+    closePreview();
+  }
+});
+
+// --- sending ----------------------------------------------------------------------------
+function choose(item) {
+  if (COMBAT_KINDS.has(item.action.kind)) openPreview(item);
+  else send(api("/actions"), { token, seq: app.view.seq, action: item.action, log_from: app.log.length });
+}
+
+function routeTo(zoneId) {
+  send(api("/route"), { token, seq: app.view.seq, unit: app.view.moving, zone: zoneId, log_from: app.log.length });
+}
+
+async function send(path, body, source = "post") {
+  if (app.busy) return;
+  app.busy = true;
+  renderActions();
+  try {
+    applyView(await postJSON(path, body), source);
+  } catch (err) {
+    showError(err.message);
+    if (err.status === 409) refreshView();   // someone else moved first: show the game as it is
+  } finally {
+    app.busy = false;
+    renderActions();
+  }
+}
+
+function requestUndo() {
+  send(api("/undo"), { token }, "undo");
+}
+
+function answerUndo(accept) {
+  send(api("/undo/answer"), { token, accept }, "undo");
+}
+
+async function openPreview(item) {
+  try {
+    const preview = await postJSON(api("/preview"), { token, action: item.action });
+    $("preview-body").innerHTML = panels.renderPreview(preview, itemText(item), app.names);
+    $("preview-commit").textContent = item.action.kind === "resolve" ? "Commit: roll the dice" : `Commit: ${item.text}`;
+    app.previewing = { item, seq: app.view.seq };
+    $("preview").hidden = false;
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+function closePreview() {
+  app.previewing = null;
+  $("preview").hidden = true;
+}
+
+$("preview-commit").addEventListener("click", () => {
+  const pending = app.previewing;
+  closePreview();
+  if (pending && pending.seq === app.view.seq) {
+    send(api("/actions"), { token, seq: app.view.seq, action: pending.item.action, log_from: app.log.length });
+  }
+});
+$("preview-cancel").addEventListener("click", closePreview);
+$("gameover-close").addEventListener("click", () => { $("gameover").hidden = true; });
+
+// --- hover details ----------------------------------------------------------------------
+function shownPosition() {
+  return app.replay ? app.replay.doc.position : app.view?.position;
+}
+
+function showTooltip(kind, id, event) {
+  const pos = shownPosition();
+  if (!pos || !app.meta) return;
+  const counters = app.meta.counters;
+  let html = "";
+  if (kind === "unit") {
+    const unit = pos.units.find((u) => u.id === id);
+    const info = counters.brigades.find((b) => b.id === id);
+    if (!unit || !info) return;
+    const division = counters.divisions.find((d) => d.id === info.division);
+    const marker = (pos.markers || []).find((m) => m.brigade === id);
+    html = brigadeDetails({ ...unit, facingName: unit.facing ? app.names.zone(unit.facing) : "" }, info, division,
+      app.names.zone(unit.zone), marker?.value);
+    const items = indexLegal().unitActions.get(id);
+    if (items) html += `<p class="tip-action">Click: ${items.map((i) => escapeHtml(i.text)).join(" · ")}</p>`;
+  } else if (kind === "hq") {
+    const hq = pos.hqs.find((h) => h.id === id);
+    const info = counters.hqs.find((h) => h.id === id);
+    if (hq && info) html = hqDetails(hq, info, app.names.zone(hq.zone));
+  } else if (kind === "train") {
+    const left = (pos.markers || []).filter((m) => m.status === "in_train").length;
+    html = trainDetails(pos.train, counters.train, app.names.zone(pos.train.zone), left);
+  } else if (kind === "zone") {
+    html = zoneDetails(id, pos);
+  }
+  if (!html) return hideTooltip();
+  const tip = $("tooltip");
+  tip.innerHTML = html;
+  tip.hidden = false;
+  const x = event.clientX + 16;
+  const y = event.clientY + 16;
+  tip.style.left = `${Math.max(4, Math.min(x, window.innerWidth - tip.offsetWidth - 8))}px`;
+  tip.style.top = `${Math.max(4, Math.min(y, window.innerHeight - tip.offsetHeight - 8))}px`;
+}
+
+function zoneDetails(id, pos) {
+  const zone = app.meta.geometry.zones.find((z) => z.id === id);
+  if (!zone) return "";
+  const terrain = [zone.elevation > 0 ? "higher ground" : "open", zone.woods ? "woods" : "", zone.town ? "town" : "",
+    zone.bank === "south" ? "south bank" : ""].filter(Boolean).join(", ");
+  const lines = [`<div class="tip-title">${escapeHtml(zone.name)}</div>`, `<div>${escapeHtml(terrain)}</div>`];
+  if (zone.entry.length) lines.push(`<div>entry point ${zone.entry.join(", ")}</div>`);
+  if (zone.vp.union || zone.vp.confederate) {
+    const held = pos.control?.[id];
+    lines.push(`<div>victory zone: Union ${zone.vp.union} VP, Confederates ${zone.vp.confederate} VP; held by ${held ? SIDE_NAMES[held] : "nobody"}</div>`);
+  }
+  if (!app.replay) {
+    const items = indexLegal().zoneActions.get(id);
+    if (items) lines.push(`<p class="tip-action">Click: ${items.map((i) => escapeHtml(i.text)).join(" · ")}</p>`);
+    else if (app.view.moving && app.reach?.[id] !== undefined) {
+      lines.push(`<p class="tip-action">Click: move ${escapeHtml(app.names.unit(app.view.moving))} here by the cheapest path (${app.reach[id]} MP)</p>`);
+    }
+  }
+  return lines.join("");
+}
+
+function hideTooltip() {
+  $("tooltip").hidden = true;
+}
+
+// --- replay viewer ----------------------------------------------------------------------
+function updateReplayBar() {
+  const total = app.view.seq;
+  const slider = $("replay-slider");
+  slider.max = String(total);
+  if (!app.replay) slider.value = String(total);
+  $("replay-live").hidden = !app.replay;
+  document.body.classList.toggle("replaying", Boolean(app.replay));
+  if (app.replay) {
+    const p = app.replay.doc.position;
+    $("replay-label").textContent = `replay: after action ${app.replay.n} of ${total} · turn ${p.turn}, round ${p.round}`;
+  } else {
+    $("replay-label").textContent = `live · ${total} action${total === 1 ? "" : "s"} played`;
+  }
+}
+
+async function showHistory(n) {
+  const total = app.view.seq;
+  n = Math.max(0, Math.min(total, n));
+  app.historyWanted = n;     // dragging the slider fires many requests: only the last one counts
+  let doc = app.history.get(n);
+  if (!doc) {
+    try {
+      doc = await getJSON(api(`/history/${n}`));
+    } catch (err) {
+      showError(err.message);
+      return;
+    }
+    app.history.set(n, doc);
+    if (app.historyWanted !== n) return;
+  }
+  closePreview();
+  app.replay = { n, doc };
+  app.map.draw(doc.position);
+  app.map.highlight();
+  $("offmap").innerHTML = panels.renderOffMap(doc.position, app.meta.counters, app.names);
+  $("log").innerHTML = panels.renderLog(doc.log || []);
+  $("replay-slider").value = String(n);
+  render();
+}
+
+function goLive() {
+  app.replay = null;
+  render();
+}
+
+$("replay-slider").addEventListener("input", (e) => showHistory(Number(e.target.value)));
+$("replay-start").addEventListener("click", () => showHistory(0));
+$("replay-back").addEventListener("click", () => showHistory((app.replay ? app.replay.n : app.view.seq) - 1));
+$("replay-forward").addEventListener("click", () => {
+  if (app.replay) showHistory(app.replay.n + 1);
+});
+$("replay-end").addEventListener("click", goLive);
+$("replay-live").addEventListener("click", goLive);
+
+// --- zoom -------------------------------------------------------------------------------
+function applyZoom() {
+  if (!app.map) return;
+  const pane = $("map-scroll");
+  const { width, height } = app.meta.geometry;
+  // With no zoom chosen, fill the pane's width (counters stay readable; the map scrolls
+  // vertically); "fit" shows the whole map.
+  const across = (pane.clientWidth - 12) / width;
+  const whole = Math.min(across, (pane.clientHeight - 12) / height);
+  const auto = Math.max(0.8, Math.min(1.3, across));
+  app.map.setZoom(app.zoom === "fit" ? Math.max(0.4, whole) : app.zoom || auto);
+}
+
+function setZoom(factor) {
+  app.zoom = factor;
+  applyZoom();
+}
+
+$("zoom-in").addEventListener("click", () => setZoom(Math.min(2.5, currentZoom() * 1.2)));
+$("zoom-out").addEventListener("click", () => setZoom(Math.max(0.4, currentZoom() / 1.2)));
+$("zoom-fit").addEventListener("click", () => setZoom("fit"));
+
+function currentZoom() {
+  return Number(app.map.svg.getAttribute("width")) / app.meta.geometry.width;
+}
+
+start();

@@ -1,0 +1,217 @@
+// The lobby: create a game, hand out the invite links, list, resume and delete games.
+import { getJSON, postJSON, sendJSON, savedGames, saveGame, forgetGame, escapeHtml, SIDE_NAMES }
+  from "/static/api.js";
+
+const $ = (id) => document.getElementById(id);
+
+function showError(message) {
+  const toast = $("toast");
+  toast.textContent = message;
+  toast.hidden = false;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { toast.hidden = true; }, 8000);
+}
+
+function absolute(link) {
+  return new URL(link, window.location.origin).href;
+}
+
+// Which of the creator's links to open: the hot-seat token if there is one, else the side
+// played by "me", else (bots or remote players only) the spectator link.
+function creatorKey(links, choice) {
+  if (links.both) return "both";
+  for (const side of ["union", "confederate"]) if (choice[side] === "me" && links[side]) return side;
+  return "spectator";
+}
+
+function playerLabel(p) {
+  if (!p) return "?";
+  if (p === "me") return "creator";
+  if (p === "remote") return "remote";
+  return p.replace(/^bot:/, "bot ");
+}
+
+async function loadChoices() {
+  const [scenarios, bots] = await Promise.all([getJSON("/api/scenarios"), getJSON("/api/bots")]);
+  $("scenario").innerHTML = scenarios
+    .map((s) => `<option value="${escapeHtml(s.name)}">${escapeHtml(s.title)}</option>`).join("");
+  const options = [["me", "me (this screen)"], ["remote", "remote player (invite link)"]]
+    .concat(bots.map((b) => [`bot:${b}`, `bot: ${b}`]));
+  for (const side of ["union", "confederate"]) {
+    $(`player-${side}`).innerHTML = options
+      .map(([value, label]) => `<option value="${escapeHtml(value)}">${escapeHtml(label)}</option>`).join("");
+  }
+  // A sensible default: I command the Union against the first bot.
+  $("player-union").value = "me";
+  $("player-confederate").value = bots.length ? `bot:${bots[0]}` : "remote";
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  const mode = document.querySelector("input[name=seedmode]:checked").value;
+  let seed = null;
+  if (mode === "fixed") {
+    seed = Number.parseInt($("seed").value, 10);
+    if (!Number.isFinite(seed) || seed < 0) {
+      showError("The seed must be a whole number (or choose a random seed).");
+      return;
+    }
+  }
+  const choice = { union: $("player-union").value, confederate: $("player-confederate").value };
+  const body = { game: $("scenario").value, seed, union: choice.union, confederate: choice.confederate, options: {} };
+  $("create-button").disabled = true;
+  try {
+    const created = await postJSON("/api/games", body);
+    const mine = creatorKey(created.links, choice);
+    saveGame(created.id, {
+      tokens: created.tokens, links: created.links, mine, seed: created.seed,
+      players: choice, title: $("scenario").selectedOptions[0]?.textContent || body.game,
+      created: new Date().toISOString(),
+    });
+    showCreated(created, choice, mine);
+    refreshGames();
+  } catch (err) {
+    showError(err.message);
+  } finally {
+    $("create-button").disabled = false;
+  }
+}
+
+function linkRow(label, link, cls) {
+  const url = absolute(link);
+  return `<div class="invite ${cls}"><span class="invite-label">${escapeHtml(label)}</span>
+    <input type="text" readonly value="${escapeHtml(url)}" onclick="this.select()">
+    <button type="button" class="small copy" data-url="${escapeHtml(url)}">copy</button></div>`;
+}
+
+// After creating: show the links others need, then the button to the creator's own page.
+// Nothing is opened automatically when there is a link to hand out first.
+function showCreated(created, choice, mine) {
+  const box = $("created");
+  const rows = [];
+  for (const side of ["union", "confederate"]) {
+    if (choice[side] === "remote" && created.links[side]) {
+      rows.push(linkRow(`Invite for the ${SIDE_NAMES[side]} player`, created.links[side], `invite-${side}`));
+    }
+  }
+  rows.push(linkRow("Spectators", created.links.spectator, "invite-spectator"));
+  const goLabel = mine === "spectator" ? "Watch the game" : "Go to my game";
+  box.innerHTML = `<h3>Game ${escapeHtml(created.id)} created (seed ${escapeHtml(created.seed)})</h3>
+    <p class="hint">Send each invite link to the person who will use it: whoever holds a link
+    plays (or watches) as that side.</p>
+    ${rows.join("")}
+    <a class="button primary" id="go-to-game" href="${escapeHtml(created.links[mine])}">${goLabel} →</a>`;
+  box.hidden = false;
+  for (const button of box.querySelectorAll("button.copy")) {
+    button.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(button.dataset.url);
+        button.textContent = "copied";
+      } catch {
+        button.previousElementSibling.select();
+      }
+    });
+  }
+}
+
+// The server gives the creation time in seconds since 1970 (or an ISO string).
+function createdText(created) {
+  if (created === null || created === undefined) return "";
+  const date = typeof created === "number" ? new Date(created * 1000) : new Date(created);
+  return Number.isNaN(date.getTime()) ? String(created) : date.toLocaleString();
+}
+
+function scoreText(score) {
+  if (!score) return "–";
+  return `${score.union ?? 0} – ${score.confederate ?? 0}`;
+}
+
+async function refreshGames() {
+  let games;
+  try {
+    games = await getJSON("/api/games");
+  } catch (err) {
+    showError(err.message);
+    return;
+  }
+  const saved = savedGames();
+  const body = $("games").querySelector("tbody");
+  $("no-games").hidden = games.length > 0;
+  body.innerHTML = games.map((g) => {
+    const mine = saved[g.id];
+    const result = g.over ? `<strong>${escapeHtml(SIDE_NAMES[g.winner] || g.winner || "?")} won</strong>`
+      : "in progress";
+    const players = ["union", "confederate"]
+      .map((s) => `<span class="pl-${s}">${SIDE_NAMES[s][0]}: ${escapeHtml(playerLabel(g.players?.[s]))}</span>`)
+      .join(" ");
+    const buttons = [];
+    if (mine) {
+      const key = mine.mine && mine.links[mine.mine] ? mine.mine : "spectator";
+      buttons.push(`<a class="button small primary resume" href="${escapeHtml(mine.links[key])}">
+        ${g.over ? "review" : key === "spectator" ? "watch" : "resume"}</a>`);
+      for (const side of ["union", "confederate"]) {
+        if (mine.players?.[side] === "remote" && mine.links[side]) {
+          buttons.push(`<button type="button" class="small copy-invite" data-url="${escapeHtml(absolute(mine.links[side]))}"
+            title="copy the ${SIDE_NAMES[side]} invite link">invite ${SIDE_NAMES[side][0]}</button>`);
+        }
+      }
+      if (key !== "spectator" && mine.links.spectator) {
+        buttons.push(`<button type="button" class="small copy-invite" data-url="${escapeHtml(absolute(mine.links.spectator))}"
+          title="copy the spectator link">spectator link</button>`);
+      }
+      buttons.push(`<button type="button" class="small danger delete" data-id="${escapeHtml(g.id)}">delete</button>`);
+    } else {
+      buttons.push(`<span class="hint" title="this browser has no token for the game">no token here</span>`);
+    }
+    return `<tr data-game="${escapeHtml(g.id)}">
+      <td><span class="game-title">${escapeHtml(g.title || g.game)}</span><br><code>${escapeHtml(g.id)}</code>
+          <br><span class="hint">${escapeHtml(createdText(g.created))}</span></td>
+      <td>${escapeHtml(g.seed)}</td>
+      <td>${g.over ? "over" : `T${escapeHtml(g.turn)} R${escapeHtml(g.round)}`}</td>
+      <td>${scoreText(g.score)}</td>
+      <td>${result}</td>
+      <td>${players}</td>
+      <td>${escapeHtml(g.actions)}</td>
+      <td class="row-buttons">${buttons.join(" ")}</td></tr>`;
+  }).join("");
+  for (const button of body.querySelectorAll("button.delete")) {
+    button.addEventListener("click", () => deleteGame(button.dataset.id));
+  }
+  for (const button of body.querySelectorAll("button.copy-invite")) {
+    button.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(button.dataset.url);
+        button.textContent = "copied";
+      } catch {
+        window.prompt("Copy this link:", button.dataset.url);
+      }
+    });
+  }
+}
+
+async function deleteGame(id) {
+  const mine = savedGames()[id];
+  if (!mine) return;
+  // Deleting needs a player's token: any side token we hold will do.
+  const token = mine.tokens.both || mine.tokens.union || mine.tokens.confederate;
+  if (!token) {
+    showError("Only a player can delete a game, and this browser holds no player token for it.");
+    return;
+  }
+  if (!window.confirm(`Delete game ${id}? This cannot be undone.`)) return;
+  try {
+    await sendJSON("DELETE", `/api/games/${encodeURIComponent(id)}`, { token });
+    forgetGame(id);
+  } catch (err) {
+    showError(err.message);
+  }
+  refreshGames();
+}
+
+$("create-form").addEventListener("submit", createGame);
+$("refresh").addEventListener("click", refreshGames);
+$("seed").addEventListener("focus", () => {
+  document.querySelector("input[name=seedmode][value=fixed]").checked = true;
+});
+loadChoices().catch((err) => showError(err.message));
+refreshGames();
