@@ -80,6 +80,7 @@ class AreaBoard:
             self.move_cost[a][b] = base + extra + climb
             self.command_cost[a][b] = base + extra                # 10: elevation not counted
         self.hops = [self._bfs(z) for z in range(n)]
+        self._within: dict = {}
         self.command_dist = [self._dijkstra(z, self.command_cost) for z in range(n)]
         self.edge_dist = {side: self._multi_bfs([z.index for z in self.zones if z.edge == edge])
                           for side, edge in (("union", "north"), ("confederate", "south"))}
@@ -144,8 +145,13 @@ class AreaBoard:
     def link(self, a: int, b: int) -> Link | None:
         return self.links.get((a, b))
 
-    def within_hops(self, z: int, k: int) -> list[int]:
-        return [b for b, d in enumerate(self.hops[z]) if d <= k]
+    def within_hops(self, z: int, k: int) -> frozenset:
+        """Zones at most k zones from z (memoised: the board never changes)."""
+        key = (z, k)
+        found = self._within.get(key)
+        if found is None:
+            found = self._within[key] = frozenset(b for b, d in enumerate(self.hops[z]) if d <= k)
+        return found
 
 
 def area_board_from_toml(doc: dict, source: str) -> AreaBoard:

@@ -66,8 +66,7 @@ def cohesion_zones(state, u: int):
         limit = g.tables.command.cohesion_zones
         mates = [state.zone[v] for v in div.brigades if v != u and state.zone[v] >= 0]
         if mates:
-            hops = g.board.hops
-            out = frozenset(z for z in range(len(hops)) if any(hops[m][z] <= limit for m in mates))
+            out = frozenset().union(*(g.board.within_hops(m, limit) for m in mates))
     state._cache[key] = out
     return out
 

@@ -183,8 +183,19 @@ function render() {
     $("offmap").innerHTML = panels.renderOffMap(view.position, app.meta.counters, app.names);
     $("log").innerHTML = panels.renderLog(app.log);
     updateHighlights();
+    followMovingBrigade();
   }
   if (view.over) showGameOver(false);
+}
+
+// When one of my brigades starts moving, scroll the map so it is in sight.
+function followMovingBrigade() {
+  const moving = (app.view.legal || []).length ? app.view.moving : null;
+  if (moving && moving !== app.followed) {
+    app.map.svg.querySelector(`.counter[data-unit="${CSS.escape(moving)}"]`)
+      ?.scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
+  }
+  app.followed = moving;
 }
 
 // The text of a button: resolve actions only say "#n", so name the attacked zones too.
@@ -322,9 +333,16 @@ async function fetchReach(key, unit) {
 function onUnitClick(unitId, zoneId, event) {
   if (app.replay || !app.view) return;
   const { unitActions } = indexLegal();
-  const items = unitActions.get(unitId) || [];
-  const select = items.find((i) => i.action.kind === "brigade");
-  if (select) choose(select);
+  let items = unitActions.get(unitId) || [];
+  if (!items.length && zoneId) {
+    // The second line is mostly hidden behind the first: a click on the stack offers the
+    // choices of its other brigades.
+    items = app.view.position.units.filter((u) => u.zone === zoneId && u.id !== unitId)
+      .flatMap((u) => unitActions.get(u.id) || []);
+  }
+  const select = items.filter((i) => i.action.kind === "brigade");
+  if (select.length === 1) choose(select[0]);
+  else if (select.length > 1) showChooser(select, event);
   else if (items.length === 1) choose(items[0]);
   else if (items.length > 1) showChooser(items, event);
   else if (zoneId) onZoneClick(zoneId, event);

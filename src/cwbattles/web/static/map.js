@@ -90,7 +90,7 @@ export class MapView {
     const labels = svgEl("g", { class: "layer-names" }, this.svg);
     for (const zone of geo.zones) {
       const lines = splitName(zone.name);
-      const text = svgEl("text", { class: "zone-name", x: zone.center[0], y: zone.center[1] - 30 - (lines.length - 1) * 10,
+      const text = svgEl("text", { class: "zone-name", x: zone.center[0], y: zone.center[1] - 34 - (lines.length - 1) * 10,
         "text-anchor": "middle", "data-zone": zone.id }, labels);
       lines.forEach((line, i) => svgEl("tspan", { x: zone.center[0], dy: i ? 10 : 0 }, text, line));
       for (const number of zone.entry) this.drawEntry(labels, zone, number);
@@ -142,7 +142,7 @@ export class MapView {
     const distances = [[cx, -1, 0], [width - cx, 1, 0], [cy, 0, -1], [height - cy, 0, 1]];
     distances.sort((p, q) => p[0] - q[0]);
     const [dist, dx, dy] = distances[0];
-    const push = Math.min(48, Math.max(0, dist - 14));
+    const push = Math.min(90, Math.max(0, dist - 15));
     const offset = zone.entry.indexOf(number) * 24;
     const x = cx + dx * push + (dx ? 0 : offset + 34);
     const y = cy + dy * push + (dy ? 0 : offset + 34);
@@ -209,7 +209,7 @@ export class MapView {
       const owner = control[zone.id] || "none";
       svgEl("polygon", { class: `control-ring ${owner}`, points: points(zone.polygon) }, ring);
       const x = zone.center[0];
-      const y = zone.center[1] + 34;
+      const y = zone.center[1] + 36;
       const g = svgEl("g", { class: `vp-flag ${owner}`, transform: `translate(${x},${y})`, "data-zone": zone.id }, this.vpLayer);
       const label = vp.union === vp.confederate ? `${vp.union} VP` : `VP U${vp.union}·C${vp.confederate}`;
       const width = label.length * 5.6 + 22;
@@ -309,7 +309,9 @@ export class MapView {
       if (!zone) continue;
       svgEl("polygon", { class: `zone-highlight ${mark.cls}`, points: points(zone.polygon), "data-zone": zoneId }, layer);
       if (mark.label) {
-        const g = svgEl("g", { class: `zone-tag ${mark.cls}`, transform: `translate(${zone.center[0]},${zone.center[1] - 52})`,
+        // Just above the zone's name.
+        const top = zone.center[1] - 56 - (splitName(zone.name).length - 1) * 10;
+        const g = svgEl("g", { class: `zone-tag ${mark.cls}`, transform: `translate(${zone.center[0]},${top})`,
           "data-zone": zoneId }, labels);
         const width = mark.label.length * 6 + 12;
         svgEl("rect", { x: -width / 2, y: -9, width, height: 15, rx: 7 }, g);
@@ -319,7 +321,14 @@ export class MapView {
     for (const counter of this.svg.querySelectorAll(".counter.brigade")) {
       counter.classList.remove("selectable", "moving");
       const cls = units.get(counter.dataset.unit);
-      if (cls) counter.classList.add(...cls.split(" "));
+      if (!cls) continue;
+      counter.classList.add(...cls.split(" "));
+      // A second-line counter is mostly hidden: repeat its outline above everything.
+      if (counter.dataset.line === "2") {
+        const ring = svgEl("rect", { class: `unit-ring ${cls}`, x: -COUNTER / 2 - 3, y: -COUNTER / 2 - 3,
+          width: COUNTER + 6, height: COUNTER + 6, rx: 5, transform: counter.getAttribute("transform") }, labels);
+        ring.dataset.unit = counter.dataset.unit;
+      }
     }
   }
 
