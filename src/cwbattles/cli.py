@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 import click
 from rich.console import Console
@@ -22,7 +23,8 @@ def main():
 @click.option("--confederate", default="random", show_default=True, help="human, or a bot name")
 @click.option("--seed", default=None, type=int, help="dice seed (random if omitted)")
 @click.option("--record", "record_path", default=None, type=click.Path(dir_okay=False), help="save the game record here")
-def play(game_name, union, confederate, seed, record_path):
+@click.option("--option", "option_pairs", multiple=True, help="rule option NAME=VALUE (repeatable)")
+def play(game_name, union, confederate, seed, record_path, option_pairs):
     """Play a game in the terminal."""
     import random
 
@@ -34,7 +36,7 @@ def play(game_name, union, confederate, seed, record_path):
 
     console = Console()
     seed = random.randrange(1 << 31) if seed is None else seed
-    game = cwbattles.load(game_name)
+    game = cwbattles.load(game_name, options=parse_options(option_pairs))
     rec = Recorder(game, seed)
     players = {}
     for side, spec in (("union", union), ("confederate", confederate)):
@@ -87,6 +89,73 @@ def play(game_name, union, confederate, seed, record_path):
         console.print(f"Record saved to {record_path}.")
 
 
+def parse_options(pairs) -> dict:
+    """--option NAME=VALUE pairs as a dict (the game validates names and values)."""
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise click.BadParameter(f"expected NAME=VALUE, got {pair!r}", param_hint="--option")
+        name, value = pair.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out
+
+
+@main.command()
+@click.argument("game_name", default="cedar-creek")
+@click.option("--games", "-n", default=100, show_default=True, type=int)
+@click.option("--union", default="random", show_default=True, help="bot playing the Union")
+@click.option("--confederate", default="random", show_default=True, help="bot playing the Confederates")
+@click.option("--seed", default=0, show_default=True, type=int, help="run seed; each game's seed derives from it")
+@click.option("--workers", default="auto", show_default=True, help="processes (auto: all cores)")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--address", default=None, help="Ray cluster address HOST:PORT (default: a local Ray instance)")
+@click.option("--out", "out_path", default="results.parquet", show_default=True,
+              help="results file: .parquet, or .csv for CSV")
+@click.option("--option", "option_pairs", multiple=True, help="rule option NAME=VALUE (repeatable)")
+def simulate(game_name, games, union, confederate, seed, workers, backend, address, out_path, option_pairs):
+    """Play many games between bots and write one row per game."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from cwbattles.engine.errors import CwbattlesError
+    from cwbattles.sim.results import write
+    from cwbattles.sim.runner import simulate as run
+
+    try:
+        options = cwbattles.load(game_name, options=parse_options(option_pairs)).options
+    except CwbattlesError as e:
+        raise click.UsageError(str(e)) from None
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn())
+    start = time.perf_counter()
+    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
+        task = progress.add_task(f"{game_name} {union} v {confederate}", total=games, rate="-")
+
+        def tick(row):
+            done = progress.tasks[0].completed + 1
+            progress.update(task, advance=1, rate=f"{done / max(time.perf_counter() - start, 1e-9):.1f}")
+            return row
+
+        rows = run(game_name, games, union, confederate, seed, workers, backend, address, options, tick)
+    write(rows, out_path)
+    errors = [r for r in rows if r.get("error")]
+    wins = {s: sum(1 for r in rows if r.get("winner") == s) for s in ("union", "confederate")}
+    click.echo(f"{len(rows)} games in {time.perf_counter() - start:.1f} s: Union {wins['union']}, "
+               f"Confederates {wins['confederate']}, {len(errors)} crashed; rows in {out_path}")
+    for r in errors[:5]:
+        click.echo(f"  crashed: game {r['index']} seed {r['seed']}: {r['error']}", err=True)
+
+
+@main.command()
+@click.argument("results", type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", "out_dir", default="report", show_default=True, help="folder for index.html and the plots")
+def report(results, out_dir):
+    """Write an HTML report with plots from a simulation's results file."""
+    from cwbattles.sim.report import write_report
+    from cwbattles.sim.results import read
+    page = write_report(read(results), out_dir, source=results)
+    click.echo(f"report written to {page}")
+
+
 @main.command()
 @click.argument("game_name", default="cedar-creek")
 @click.option("--games", default=10, show_default=True, type=int)
@@ -94,10 +163,11 @@ def play(game_name, union, confederate, seed, record_path):
 @click.option("--union", default="random", show_default=True)
 @click.option("--confederate", default="random", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
-def selfplay(game_name, games, seed, union, confederate, as_json):
+@click.option("--option", "option_pairs", multiple=True, help="rule option NAME=VALUE (repeatable)")
+def selfplay(game_name, games, seed, union, confederate, as_json, option_pairs):
     """Play N games between bots and summarise them."""
     from cwbattles.selfplay import selfplay as run
-    out = run(game_name, games, seed, union, confederate)
+    out = run(game_name, games, seed, union, confederate, options=parse_options(option_pairs))
     if as_json:
         click.echo(json.dumps(out))
     else:

@@ -60,6 +60,43 @@ def _tables(path: Path) -> SimpleNamespace:
     return SimpleNamespace(**{k: SimpleNamespace(**v) for k, v in doc.items()})
 
 
+def _option_specs(path: Path) -> dict:
+    doc = load_toml(path)
+    specs = {}
+    for i, t in enumerate(doc.get("option", [])):
+        c = Checker(str(path), t, f"option[{i}]")
+        name = c.get("name", str)
+        specs[name] = {"name": name, "rule": c.get("rule", str), "type": c.choice("type", ("int", "bool")),
+                       "choices": c.get("choices", list, []), "description": c.get("description", str)}
+    return specs
+
+
+def check_options(specs: dict, options: dict) -> dict:
+    """Validate rule options (names and values) against the scenario's declared switches.
+    Values may come as text (from a command line): "5", "true"."""
+    out = {}
+    for name, value in options.items():
+        if name not in specs:
+            raise DataError("options", name, f"unknown rule option; known: {', '.join(sorted(specs))}")
+        spec = specs[name]
+        if spec["type"] == "bool":
+            if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
+                value = value.lower() in ("true", "yes", "1")
+            if not isinstance(value, bool):
+                raise DataError("options", name, f"expected true or false, got {value!r}")
+            if value:
+                out[name] = True
+        else:
+            try:
+                value = int(value) if not isinstance(value, bool) else None
+            except (TypeError, ValueError):
+                value = None
+            if value is None or (spec["choices"] and value not in spec["choices"]):
+                raise DataError("options", name, f"expected one of {spec['choices']}, got {options[name]!r}")
+            out[name] = value
+    return dict(sorted(out.items()))
+
+
 class CedarCreekGame:
     """Static facts of Cedar Creek 1864 and the door to new states and positions."""
 
@@ -69,7 +106,8 @@ class CedarCreekGame:
 
     def __init__(self, data_dir: Path = DATA, options: dict | None = None):
         self.data_dir = Path(data_dir)
-        self.options = dict(options or {})
+        self.option_specs = _option_specs(self.data_dir / "options.toml")
+        self.options = check_options(self.option_specs, options or {})
         map_path = self.data_dir / "map.toml"
         self.board = area_board_from_toml(load_toml(map_path), str(map_path))
         self.tables = _tables(self.data_dir / "tables.toml")
@@ -225,6 +263,16 @@ class CedarCreekGame:
             "hqs": [{"id": h, "name": n, "side": side[s]} for h, n, s in zip(self.hq_ids, self.hq_names, self.hq_side)],
             "train": {"id": self.train.id, "name": self.train.name, "strength": self.train.strength},
         }
+
+    def key_facts(self, state) -> dict:
+        """The facts a simulation records about a finished game (turn Sheridan arrived, the
+        tactical retreat, who holds each victory zone)."""
+        res = state.result
+        facts = {"sheridan_turn": state.sheridan_turn if state.sheridan_in else 0,
+                 "tactical_retreat_turn": state.retreat_turn, "turns": state.turn}
+        for zid, holder in res["zones"].items():
+            facts[f"control_{zid}"] = holder or ""
+        return facts
 
     # -- names ----------------------------------------------------------------------------
     def zone_name(self, z: int) -> str:

@@ -126,6 +126,9 @@ def state_from_position(g, doc, source: str = "position") -> State:
         r.fail("-", "a position is a JSON object")
     if r.get(doc, "game", str) != g.name:
         r.fail("game", f"this position is for {doc['game']!r}, not {g.name!r}")
+    if "options" in doc and dict(doc["options"] or {}) != dict(g.options):
+        r.fail("options", f"the position was played with rule options {doc['options']}, "
+                          f"this game has {g.options}: load the game with the same options")
     s = State(g, 0)
     s.turn = r.get(doc, "turn", int)
     if not 1 <= s.turn <= g.tables.game.turns:

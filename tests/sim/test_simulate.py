@@ -1,0 +1,92 @@
+"""Batch simulation: identical rows whatever the workers or backend, crashes kept as rows,
+rule options, and a report whose figures match its file."""
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from cwbattles.cli import main
+from cwbattles.sim import runner
+from cwbattles.sim.report import summarise, wilson, write_report
+from cwbattles.sim.results import read, write
+
+
+def strip(rows):
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]   # timing is not a result
+
+
+def test_same_rows_whatever_the_number_of_workers():
+    one = runner.simulate("cedar-creek", 12, seed=5, workers=1)
+    two = runner.simulate("cedar-creek", 12, seed=5, workers=2)
+    assert strip(one) == strip(two)
+    assert [r["index"] for r in one] == list(range(12))
+    assert len({r["seed"] for r in one}) == 12 and all(not r["error"] for r in one)
+    assert runner.simulate("cedar-creek", 3, seed=6, workers=1)[0]["seed"] != one[0]["seed"]
+
+
+def test_same_rows_on_a_local_ray_instance():
+    pytest.importorskip("ray")
+    local = runner.simulate("cedar-creek", 10, seed=8, workers=2)
+    ray = runner.simulate("cedar-creek", 10, seed=8, workers=2, backend="ray")
+    assert strip(local) == strip(ray)
+
+
+def test_a_crash_is_a_row_with_its_seed_and_the_others_survive():
+    tasks = runner.tasks("cedar-creek", {}, "random", "random", 9, 6)
+    tasks[3] = ("cedar-creek", {}, "no-such-bot", "random", 9, 3)
+    rows = runner.run_local(tasks, 2, lambda r: r)
+    assert [r["index"] for r in rows] == list(range(6))
+    assert "no-such-bot" in rows[3]["error"] and rows[3]["seed"] == runner.game_seed(9, 3)
+    assert all(not r["error"] and r["winner"] in ("union", "confederate") for i, r in enumerate(rows) if i != 3)
+
+
+def test_rule_options_reach_the_games():
+    rows = runner.simulate("cedar-creek", 4, seed=2, workers=1, options={"sheridan_turn": "5", "no_surprise": "true"})
+    assert all(r["options"] == "no_surprise=True,sheridan_turn=5" for r in rows)
+    assert all(r["sheridan_turn"] == 5 for r in rows)
+
+
+def test_results_files_round_trip(tmp_path):
+    rows = runner.simulate("cedar-creek", 5, seed=1, workers=1)
+    for name in ("r.parquet", "r.csv"):
+        write(rows, tmp_path / name)
+        again = read(tmp_path / name)
+        assert strip(again) == strip(rows)
+
+
+def test_report_figures_match_the_file(tmp_path):
+    rows = runner.simulate("cedar-creek", 8, seed=3, workers=1)
+    rows += runner.simulate("cedar-creek", 6, seed=3, workers=1, options={"sheridan_turn": 4})
+    rows[2] = dict(rows[2], error="RuntimeError: boom", winner=None)
+    write(rows, tmp_path / "r.parquet")
+    page = write_report(read(tmp_path / "r.parquet"), tmp_path / "report", source="r.parquet")
+    text = page.read_text()
+    for png in ("win_rate.png", "margin.png", "losses.png", "zones.png"):
+        assert (tmp_path / "report" / png).stat().st_size > 1000 and png in text
+    s = summarise(rows)
+    assert set(s) == {"standard", "sheridan_turn=4"}
+    assert s["standard"]["games"] == 8 and s["standard"]["played"] == 7 and len(s["standard"]["errors"]) == 1
+    union = sum(1 for r in rows[:8] if r.get("winner") == "union")
+    assert s["standard"]["wins"]["union"] == union
+    p, lo, hi = wilson(union, 7)
+    assert f"{p:.1%} ({lo:.1%}-{hi:.1%})" in text
+    assert "7 victory points to 3" in text and "boom" in text
+
+
+def test_wilson_interval():
+    p, lo, hi = wilson(50, 100)
+    assert p == 0.5 and lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+
+
+def test_simulate_and_report_commands(tmp_path):
+    out = tmp_path / "res.parquet"
+    r = CliRunner().invoke(main, ["simulate", "cedar-creek", "--games", "6", "--workers", "2", "--seed", "4",
+                                  "--out", str(out), "--option", "no_tactical_retreat=true"])
+    assert r.exit_code == 0, r.output
+    assert re.search(r"6 games in .* s: Union \d+, Confederates \d+, 0 crashed", r.output)
+    assert len(read(out)) == 6
+    r = CliRunner().invoke(main, ["report", str(out), "--out", str(tmp_path / "rep")])
+    assert r.exit_code == 0 and (tmp_path / "rep" / "index.html").exists()
+    r = CliRunner().invoke(main, ["simulate", "cedar-creek", "--games", "1", "--option", "fog=1"])
+    assert r.exit_code != 0 and "unknown rule option" in r.output
