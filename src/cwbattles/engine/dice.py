@@ -45,7 +45,7 @@ class Dice:
         self.state = Dice(seed).state
 
     def copy(self) -> "Dice":
-        d = Dice.__new__(Dice)
+        d = type(self).__new__(type(self))
         d.state, d.calls = self.state, self.calls
         d.script = list(self.script) if self.script else None
         return d

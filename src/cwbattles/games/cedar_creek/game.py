@@ -216,13 +216,22 @@ class CedarCreekGame:
         self.division_index = {d.id: d.index for d in self.divisions}
 
     # -- states -------------------------------------------------------------------------
-    def new_game(self, seed: int = 0):
-        """A new game at the start of turn 1, set up as rule 12 says."""
+    def new_game(self, seed: int = 0, dice=None):
+        """A new game at the start of turn 1, set up as rule 12 says. ``dice`` replaces the
+        seeded generator (adapters that expose every die as a chance node pass their own)."""
         from .state import State
         from .sequence import setup
         state = State(self, seed)
+        if dice is not None:
+            state.dice = dice
         setup(state)
         return state
+
+    def all_actions(self) -> list:
+        """Every action this game can ever offer, in a fixed order: the action space of the
+        adapters (OpenSpiel, Gymnasium, PettingZoo), which index actions by position here."""
+        from .notation import all_actions
+        return all_actions(self)
 
     def from_position(self, doc, source: str = "position"):
         from .position import state_from_position

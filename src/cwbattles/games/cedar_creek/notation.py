@@ -155,3 +155,13 @@ def action_from_json(game, doc: dict, source: str = "action") -> Action:
     bkey = (mb if mb != ma else mb + "2") if mb else None
     b = _unref(game, mb, doc[bkey], source, bkey) if bkey and bkey in doc else -1
     return Action(k, a, b)
+
+
+def all_actions(game) -> list[Action]:
+    """The whole action space: each kind with every value its meanings allow."""
+    sizes = {"zone": game.n_zones, "unit": game.n_units, "division": len(game.divisions),
+             "hq": len(game.hq_ids), "piece": len(PIECES), "combat": game.n_zones, "flag": 2}
+    values = {m: list(range(n)) for m, n in sizes.items()}
+    values["line"] = [1, 2]
+    values[None] = [-1]
+    return [Action(kind, a, b) for kind, (ma, mb) in KINDS.items() for a in values[ma] for b in values[mb]]

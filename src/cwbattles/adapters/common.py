@@ -1,0 +1,178 @@
+"""What every adapter shares: a fixed, indexed action space, an observation tensor, returns,
+and a driver that exposes every die of the engine as an explicit chance node.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import cwbattles
+from cwbattles.engine.dice import Dice
+
+SIDES = ("union", "confederate")
+
+
+class ActionSpace:
+    """The game's whole action space with a stable integer index per action."""
+
+    def __init__(self, game):
+        self.actions = game.all_actions()
+        self.index = {a: i for i, a in enumerate(self.actions)}
+        self.size = len(self.actions)
+
+    def __deepcopy__(self, memo):
+        return self                       # static: shared by every copy of a state
+
+    def mask(self, state) -> np.ndarray:
+        m = np.zeros(self.size, dtype=np.int8)
+        for a in state.legal_actions():
+            m[self.index[a]] = 1
+        return m
+
+    def legal_indices(self, state) -> list[int]:
+        return sorted(self.index[a] for a in state.legal_actions())
+
+
+# -- observations ------------------------------------------------------------------------------
+ZONE_FEATURES = ("union_brigades", "confederate_brigades", "union_strength", "confederate_strength",
+                 "union_fatigue", "confederate_fatigue", "union_routed", "confederate_routed",
+                 "union_control", "confederate_control", "moving_brigade_here", "victory_value")
+PHASES = ("tactical", "divisions", "brigades", "move", "facing", "line", "hqphase", "hqmove", "displace",
+          "resolve", "hit", "hold_fatigue", "retreat", "advance")
+GLOBAL_FEATURES = ("turn", "round", "union_to_act", "confederate_to_act", "sheridan_in_command",
+                   "tactical_retreat_this_turn", "moving_mp") + tuple(f"phase_{p}" for p in PHASES)
+
+
+def observation_size(game) -> int:
+    return game.n_zones * len(ZONE_FEATURES) + len(GLOBAL_FEATURES)
+
+
+def observation(state) -> np.ndarray:
+    """A fixed-size float32 vector: per zone (in map order) the ZONE_FEATURES, then the
+    GLOBAL_FEATURES. Strengths are divided by 10, fatigue by 2, turn by 9, round by 5.
+    Before the set-up's first dice (state None) it is all zeros."""
+    if state is None:
+        return None
+    g = state.game
+    nz = g.n_zones
+    z = np.zeros((nz, len(ZONE_FEATURES)), dtype=np.float32)
+    for u, zone in enumerate(state.zone):
+        if zone < 0:
+            continue
+        side = g.brigades[u].side
+        z[zone, side] += 1
+        z[zone, 2 + side] += state.strength(u) / 10.0
+        z[zone, 4 + side] = max(z[zone, 4 + side], state.fatigue[u] / 2.0)
+        if state.routed[u]:
+            z[zone, 6 + side] = 1
+    for zone in range(nz):
+        holder = state.control[zone]
+        if holder >= 0:
+            z[zone, 8 + holder] = 1
+        z[zone, 11] = sum(g.board.zones[zone].vp) / 4.0
+    if state.mv_unit >= 0 and state.zone[state.mv_unit] >= 0:
+        z[state.zone[state.mv_unit], 10] = 1
+    glob = np.zeros(len(GLOBAL_FEATURES), dtype=np.float32)
+    glob[0] = state.turn / 9.0
+    glob[1] = state.round / 5.0
+    if state.to_act:
+        glob[2 + SIDES.index(state.to_act)] = 1
+    glob[4] = float(state.sheridan_in)
+    glob[5] = float(state.retreat_turn == state.turn)
+    glob[6] = state.mv_mp / 10.0
+    if state.stack and state.stack[-1][0] in PHASES:
+        glob[7 + PHASES.index(state.stack[-1][0])] = 1
+    return np.concatenate([z.reshape(-1), glob])
+
+
+def observation_text(state) -> str:
+    if state is None:
+        return "setting up"
+    pos = state.to_position()
+    units = " ".join(f"{u['id']}@{u['zone']}:{u['strength']}f{u['fatigue']}{'R' if u['routed'] else ''}"
+                     for u in pos["units"] if u["zone"])
+    return f"T{pos['turn']}.{pos['round']} {pos['to_act']} {state.stack[-1][0] if state.stack else 'over'} | {units}"
+
+
+def returns(state) -> list[float]:
+    """+1 to the winner, -1 to the loser at the end (the Union wins ties: rule 4); 0 before."""
+    if not state.is_over:
+        return [0.0, 0.0]
+    return [1.0, -1.0] if state.result["winner"] == "union" else [-1.0, 1.0]
+
+
+# -- explicit chance -----------------------------------------------------------------------------
+class NeedDie(Exception):
+    """Raised by InjectedDice when the engine asks for a die no one has supplied yet."""
+
+
+class InjectedDice(Dice):
+    """Dice that only give the rolls supplied from outside (by chance nodes)."""
+
+    def roll(self) -> int:
+        self.calls += 1
+        if self.script:
+            return self.script.pop(0)
+        raise NeedDie()
+
+
+class ChanceDriver:
+    """Runs the engine so that every die becomes a chance node with outcomes 1-6.
+
+    A player's action is applied to a copy of the state with dice that raise NeedDie when they
+    run out; until the action completes, the driver sits at a chance node, and each chance
+    outcome adds one roll and tries again from the saved state. The engine's code is unchanged."""
+
+    SETUP = "setup"
+
+    def __init__(self, game):
+        self.game = game
+        self.state = None
+        self.base = None
+        self.pending = self.SETUP
+        self.rolls: list[int] = []
+        self._try()
+
+    def clone(self) -> "ChanceDriver":
+        c = ChanceDriver.__new__(ChanceDriver)
+        c.game = self.game
+        c.state = self.state.clone() if self.state is not None else None
+        c.base = self.base
+        c.pending = self.pending
+        c.rolls = list(self.rolls)
+        return c
+
+    def __deepcopy__(self, memo):
+        return self.clone()               # frameworks deep-copy states: use the engine's cheap clone
+
+    @property
+    def is_chance(self) -> bool:
+        return self.pending is not None
+
+    def _try(self) -> None:
+        dice = InjectedDice(0)
+        dice.script = list(self.rolls)
+        try:
+            if self.pending == self.SETUP:
+                state = self.game.new_game(seed=0, dice=dice)
+            else:
+                state = self.base.clone()
+                state.dice = dice
+                state.apply(self.pending)
+        except NeedDie:
+            return
+        self.state, self.pending, self.base, self.rolls = state, None, None, []
+
+    def apply_chance(self, roll: int) -> None:
+        assert self.is_chance and 1 <= roll <= 6
+        self.rolls.append(roll)
+        self._try()
+
+    def apply_action(self, action) -> None:
+        assert not self.is_chance
+        if action not in self.state.legal_actions():
+            raise cwbattles.IllegalAction(f"{self.game.describe(action)} is not legal now")
+        self.base = self.state
+        self.pending = action
+        self.rolls = []
+        self._try()
