@@ -43,6 +43,9 @@ GLOBAL_FEATURES = ("turn", "round", "union_to_act", "confederate_to_act", "sheri
                    "tactical_retreat_this_turn", "moving_mp") + tuple(f"phase_{p}" for p in PHASES)
 
 
+OBS_HIGH = 100.0   # no feature comes near it: counts of brigades, strengths / 10, fractions
+
+
 def observation_size(game) -> int:
     return game.n_zones * len(ZONE_FEATURES) + len(GLOBAL_FEATURES)
 
