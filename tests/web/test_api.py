@@ -183,3 +183,21 @@ def test_games_survive_a_new_server_on_the_same_database(tmp_path):
         assert v["position"] == before and v["seq"] == 15
         r = c.request("DELETE", f"/api/games/{g['id']}", json={"token": tok})
         assert r.status_code == 200 and c.get(f"/api/games/{g['id']}/view").status_code == 404
+
+
+def test_a_corrupted_save_is_reported_not_replayed(tmp_path):
+    import sqlite3
+    db = str(tmp_path / "g.sqlite3")
+    with TestClient(create_app(db)) as c:
+        g = new_game(c, union="me", confederate="me", seed=6)
+        tok = g["tokens"]["both"]
+        v = c.get(f"/api/games/{g['id']}/view", params={"token": tok}).json()
+        for _ in range(5):
+            v = play(c, g["id"], tok, v)
+    con = sqlite3.connect(db)
+    con.execute("UPDATE actions SET checksum = 'bad' WHERE game_id = ? AND seq = 2", (g["id"],))
+    con.commit()
+    con.close()
+    with TestClient(create_app(db)) as c:
+        r = c.get(f"/api/games/{g['id']}/view", params={"token": tok})
+        assert r.status_code == 500 and "corrupted" in r.json()["detail"] and "actions[2]" in r.json()["detail"]
