@@ -70,6 +70,8 @@ export function brigadeCounter(unit, info, division, opts = {}) {
     "data-unit": unit.id, "data-side": side, "data-line": unit.line ?? "",
   });
   svgEl("rect", { class: "select-ring", x: -HALF - 4, y: -HALF - 4, width: COUNTER + 8, height: COUNTER + 8, rx: 6 }, g);
+  // The facing mark goes first so the badges drawn later stay readable over it.
+  if (opts.showFacing && opts.facingAngle !== null && opts.facingAngle !== undefined) facingMark(g, opts.facingAngle);
   svgEl("rect", { class: "body", x: -HALF, y: -HALF, width: COUNTER, height: COUNTER, rx: 3 }, g);
   if (info.cavalry) {
     // The cavalry branch symbol: a diagonal stripe; dashed when dismounted.
@@ -83,7 +85,9 @@ export function brigadeCounter(unit, info, division, opts = {}) {
   if (info.star) svgEl("text", { class: "star", x: HALF - 6, y: -HALF + 10, "font-size": 10, "text-anchor": "middle" }, g, "★");
   fittedText(g, 0, -HALF + 19, info.name, 7.5, COUNTER - 4, { class: "name" });
   const reduced = unit.losses > 0 && !info.cavalry;
-  svgEl("text", { class: `strength${reduced ? " reduced" : ""}`, x: 0, y: HALF - 6, "font-size": 14, "text-anchor": "middle" },
+  // A routed brigade's strength moves up a little to make room for the ROUT band.
+  svgEl("text", { class: `strength${reduced ? " reduced" : ""}`, x: 0, y: unit.routed ? HALF - 10.5 : HALF - 6,
+    "font-size": unit.routed ? 12 : 14, "text-anchor": "middle" },
     g, String(unit.strength));
   const support = supportText(info, unit, 0);
   if (support) svgEl("text", { class: `support${reduced ? " reduced" : ""}`, x: -HALF + 3, y: HALF - 3, "font-size": 7 }, g, support);
@@ -98,17 +102,17 @@ export function brigadeCounter(unit, info, division, opts = {}) {
     svgEl("text", { x: 12, y: 7, "font-size": 6.5, "text-anchor": "middle" }, tag, `Art ${opts.markerValue}`);
   }
   if (unit.routed) {
-    svgEl("rect", { class: "rout-band", x: -HALF, y: -2, width: COUNTER, height: 10 }, g);
-    svgEl("text", { class: "rout-text", x: 0, y: 6, "font-size": 8, "text-anchor": "middle" }, g, "ROUT");
+    // Across the bottom: name and strength stay readable (the support value is in the tooltip).
+    svgEl("rect", { class: "rout-band", x: -HALF, y: HALF - 10, width: COUNTER, height: 10 }, g);
+    svgEl("text", { class: "rout-text", x: 0, y: HALF - 2.2, "font-size": 8, "text-anchor": "middle" }, g, "ROUT");
   }
   if (unit.attack !== null && unit.attack !== undefined) {
-    const tag = svgEl("g", { class: "attack-tag", transform: `translate(${-HALF - 6},${-HALF - 8})` }, g);
-    svgEl("rect", { width: 26, height: 10, rx: 2 }, tag);
-    svgEl("text", { x: 13, y: 8, "font-size": 7, "text-anchor": "middle" }, tag, unit.charging ? "CHARGE" : "ATTACK");
+    const tag = svgEl("g", { class: "attack-tag", transform: `translate(${-HALF - 4},${-HALF - 9})` }, g);
+    svgEl("rect", { width: 32, height: 10, rx: 2 }, tag);
+    svgEl("text", { x: 16, y: 7.8, "font-size": 6.8, "text-anchor": "middle" }, tag, unit.charging ? "CHARGE" : "ATTACK");
   }
   if (unit.fatigue) badge(g, HALF, -HALF, `F${unit.fatigue}`, `fatigue f${unit.fatigue}`);
   if (unit.losses) badge(g, HALF, HALF, `-${unit.losses}`, "losses");
-  if (opts.showFacing && opts.facingAngle !== null && opts.facingAngle !== undefined) facingMark(g, opts.facingAngle);
   return g;
 }
 

@@ -3,8 +3,9 @@
 // counters.js, the read-only panels in panels.js.
 import { getJSON, postJSON, escapeHtml, SIDE_NAMES } from "/static/api.js";
 import { MapView } from "/static/map.js";
-import { brigadeDetails, hqDetails, trainDetails } from "/static/counters.js";
 import * as panels from "/static/panels.js";
+import { makeHover } from "/static/hover.js";
+import { makeReplay } from "/static/replay.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(window.location.search);
@@ -23,7 +24,6 @@ const app = {
   reach: null,          // {zone id: MP} for the brigade moving now
   reachKey: null,       // "seq:unit" the reach above belongs to
   replay: null,         // {n, doc} while the replay viewer shows the past
-  history: new Map(),   // n -> history document
   busy: false,          // an action is on its way: no second click until it answers
   previewing: null,     // {item, seq} of the combat in the preview panel
   gameOverShown: false,
@@ -48,7 +48,8 @@ function showFatal(message) {
 
 function setConnection(state) {
   const el = $("connection");
-  el.textContent = { live: "● live", reconnecting: "○ reconnecting…", connecting: "connecting…" }[state] || state;
+  el.textContent = { live: "● live", reconnecting: "○ reconnecting…", connecting: "connecting…",
+    "no-access": "no access", closed: "not live" }[state] || state;
   el.className = `connection ${state}`;
 }
 
@@ -79,7 +80,7 @@ async function start() {
     hq: (id) => hqs.get(id)?.name || id,
   };
   app.map = new MapView($("map"), meta.geometry, meta.counters, {
-    onZoneClick, onUnitClick, onHover: showTooltip, onLeave: hideTooltip,
+    onZoneClick, onUnitClick, onHover: hover.show, onLeave: hover.hide,
   });
   applyZoom();
   window.addEventListener("resize", () => { if (typeof app.zoom !== "number") applyZoom(); });
@@ -88,7 +89,7 @@ async function start() {
   } catch (err) {
     // A missing or forged token: say so plainly, and show the empty map behind the message.
     showFatal(`${err.status === 403 ? "This link's token is not valid for this game" : "The game cannot be shown"}: ${err.detail || err.message}`);
-    setConnection("no access");
+    setConnection("no-access");
     return;
   }
   connect();
@@ -141,7 +142,7 @@ function connect() {
 function applyView(view, source) {
   const old = app.view;
   if (source === "post" && old && view.seq < old.seq) return;
-  if (old && view.seq < old.seq) app.history.clear();   // an undo rewrote the end of the history
+  if (old && view.seq < old.seq) replay.forget();   // an undo rewrote the end of the history
   if (!mergeLog(view)) {
     refreshView();     // we missed events: fetch the view with the whole log
     return;
@@ -177,7 +178,7 @@ function render() {
   document.body.classList.toggle("my-turn", (view.legal || []).length > 0);
   renderActions();
   renderUndo();
-  updateReplayBar();
+  replay.update();
   if (!app.replay) {
     app.map.draw(view.position);
     $("offmap").innerHTML = panels.renderOffMap(view.position, app.meta.counters, app.names);
@@ -188,14 +189,17 @@ function render() {
   if (view.over) showGameOver(false);
 }
 
-// When one of my brigades starts moving, scroll the map so it is in sight.
+// When a decision of mine is about one brigade (the one moving, the one hit...), scroll the
+// map so it is in sight.
 function followMovingBrigade() {
-  const moving = (app.view.legal || []).length ? app.view.moving : null;
-  if (moving && moving !== app.followed) {
-    app.map.svg.querySelector(`.counter[data-unit="${CSS.escape(moving)}"]`)
+  const legal = app.view.legal || [];
+  const named = new Set(legal.map((i) => i.action.unit).filter(Boolean));
+  const subject = legal.length ? app.view.moving || (named.size === 1 ? [...named][0] : null) : null;
+  if (subject && `${subject}@${app.view.phase}` !== app.followed) {
+    app.map.svg.querySelector(`.counter[data-unit="${CSS.escape(subject)}"]`)
       ?.scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
   }
-  app.followed = moving;
+  app.followed = subject ? `${subject}@${app.view.phase}` : null;
 }
 
 // The text of a button: resolve actions only say "#n", so name the attacked zones too.
@@ -273,6 +277,14 @@ function indexLegal() {
   const legal = app.replay ? [] : app.view.legal || [];
   for (const item of legal) {
     const a = item.action;
+    if (a.kind === "resolve") {
+      // A declared attack is resolved by clicking the zone it targets.
+      for (const zone of app.view.position.combats?.[a.combat]?.targets || []) {
+        if (!zoneActions.has(zone)) zoneActions.set(zone, []);
+        zoneActions.get(zone).push(item);
+      }
+      continue;
+    }
     const key = a.zone ? a.zone : a.unit;
     const index = a.zone ? zoneActions : a.unit ? unitActions : null;
     if (!index) continue;
@@ -285,9 +297,10 @@ function indexLegal() {
 function zoneTag(items, mp) {
   const kinds = [...new Set(items.map((i) => i.action.kind))];
   const first = kinds[0];
-  const cls = { attack: "attack", charge: "attack", enter: "enter", face: "face", retreat_to: "retreat",
-    advance: "advance", no_advance: "advance", move: "move" }[first] || "other";
+  const cls = { attack: "attack", charge: "attack", resolve: "attack", enter: "enter", face: "face",
+    retreat_to: "retreat", advance: "advance", no_advance: "advance", move: "move" }[first] || "other";
   let label = kinds.join(" / ");
+  if (first === "resolve") label = items.map((i) => `resolve #${i.action.combat + 1}`).join(" / ");
   if (first === "move") label = mp !== undefined ? `${mp} MP` : "move";
   else if (first === "hq_move" || first === "hq_enter" || first === "hq_displace") {
     label = items.some((i) => i.action.piece === "train") ? "train" : "HQ";
@@ -340,11 +353,13 @@ function onUnitClick(unitId, zoneId, event) {
     items = app.view.position.units.filter((u) => u.zone === zoneId && u.id !== unitId)
       .flatMap((u) => unitActions.get(u.id) || []);
   }
+  // Choosing which brigade acts is the click's obvious meaning; anything else done to a
+  // brigade (end its move, rest, hold, retreat...) is offered in a menu, so that a stray
+  // click never ends a move.
   const select = items.filter((i) => i.action.kind === "brigade");
   if (select.length === 1) choose(select[0]);
   else if (select.length > 1) showChooser(select, event);
-  else if (items.length === 1) choose(items[0]);
-  else if (items.length > 1) showChooser(items, event);
+  else if (items.length) showChooser(items, event);
   else if (zoneId) onZoneClick(zoneId, event);
 }
 
@@ -358,6 +373,7 @@ function onZoneClick(zoneId, event) {
 }
 
 function showChooser(items, event) {
+  hover.hide();
   const box = $("chooser");
   box.innerHTML = items.map((item) => `<button type="button" data-index="${item.index}">${escapeHtml(itemText(item))}</button>`).join("") +
     `<button type="button" class="cancel">cancel</button>`;
@@ -445,137 +461,9 @@ $("preview-commit").addEventListener("click", () => {
 $("preview-cancel").addEventListener("click", closePreview);
 $("gameover-close").addEventListener("click", () => { $("gameover").hidden = true; });
 
-// --- hover details ----------------------------------------------------------------------
-function shownPosition() {
-  return app.replay ? app.replay.doc.position : app.view?.position;
-}
-
-function showTooltip(kind, id, event) {
-  const pos = shownPosition();
-  if (!pos || !app.meta) return;
-  const counters = app.meta.counters;
-  let html = "";
-  if (kind === "unit") {
-    const unit = pos.units.find((u) => u.id === id);
-    const info = counters.brigades.find((b) => b.id === id);
-    if (!unit || !info) return;
-    const division = counters.divisions.find((d) => d.id === info.division);
-    const marker = (pos.markers || []).find((m) => m.brigade === id);
-    html = brigadeDetails({ ...unit, facingName: unit.facing ? app.names.zone(unit.facing) : "" }, info, division,
-      app.names.zone(unit.zone), marker?.value);
-    const items = indexLegal().unitActions.get(id);
-    if (items) html += `<p class="tip-action">Click: ${items.map((i) => escapeHtml(i.text)).join(" · ")}</p>`;
-  } else if (kind === "hq") {
-    const hq = pos.hqs.find((h) => h.id === id);
-    const info = counters.hqs.find((h) => h.id === id);
-    if (hq && info) html = hqDetails(hq, info, app.names.zone(hq.zone));
-  } else if (kind === "train") {
-    const left = (pos.markers || []).filter((m) => m.status === "in_train").length;
-    html = trainDetails(pos.train, counters.train, app.names.zone(pos.train.zone), left);
-  } else if (kind === "zone") {
-    html = zoneDetails(id, pos);
-  }
-  if (!html) return hideTooltip();
-  const tip = $("tooltip");
-  tip.innerHTML = html;
-  tip.hidden = false;
-  const x = event.clientX + 16;
-  const y = event.clientY + 16;
-  tip.style.left = `${Math.max(4, Math.min(x, window.innerWidth - tip.offsetWidth - 8))}px`;
-  tip.style.top = `${Math.max(4, Math.min(y, window.innerHeight - tip.offsetHeight - 8))}px`;
-}
-
-function zoneDetails(id, pos) {
-  const zone = app.meta.geometry.zones.find((z) => z.id === id);
-  if (!zone) return "";
-  const terrain = [zone.elevation > 0 ? "higher ground" : "open", zone.woods ? "woods" : "", zone.town ? "town" : "",
-    zone.bank === "south" ? "south bank" : ""].filter(Boolean).join(", ");
-  const lines = [`<div class="tip-title">${escapeHtml(zone.name)}</div>`, `<div>${escapeHtml(terrain)}</div>`];
-  if (zone.entry.length) lines.push(`<div>entry point ${zone.entry.join(", ")}</div>`);
-  if (zone.vp.union || zone.vp.confederate) {
-    const held = pos.control?.[id];
-    lines.push(`<div>victory zone: Union ${zone.vp.union} VP, Confederates ${zone.vp.confederate} VP; held by ${held ? SIDE_NAMES[held] : "nobody"}</div>`);
-  }
-  if (!app.replay) {
-    const items = indexLegal().zoneActions.get(id);
-    if (items) lines.push(`<p class="tip-action">Click: ${items.map((i) => escapeHtml(i.text)).join(" · ")}</p>`);
-    else if (app.view.moving && app.reach?.[id] !== undefined) {
-      lines.push(`<p class="tip-action">Click: move ${escapeHtml(app.names.unit(app.view.moving))} here by the cheapest path (${app.reach[id]} MP)</p>`);
-    }
-  }
-  return lines.join("");
-}
-
-function hideTooltip() {
-  $("tooltip").hidden = true;
-}
-
-// --- replay viewer ----------------------------------------------------------------------
-function updateReplayBar() {
-  const total = app.view.seq;
-  const slider = $("replay-slider");
-  slider.max = String(total);
-  if (!app.replay) slider.value = String(total);
-  $("replay-live").hidden = !app.replay;
-  document.body.classList.toggle("replaying", Boolean(app.replay));
-  if (app.replay) {
-    const p = app.replay.doc.position;
-    $("replay-label").textContent = `replay: after action ${app.replay.n} of ${total} · turn ${p.turn}, round ${p.round}`;
-  } else {
-    $("replay-label").textContent = `live · ${total} action${total === 1 ? "" : "s"} played`;
-  }
-}
-
-async function showHistory(n) {
-  const total = app.view.seq;
-  n = Math.max(0, Math.min(total, n));
-  app.historyWanted = n;     // dragging the slider fires many requests: only the last one counts
-  let doc = app.history.get(n);
-  if (!doc) {
-    try {
-      doc = await getJSON(api(`/history/${n}`));
-    } catch (err) {
-      showError(err.message);
-      return;
-    }
-    app.history.set(n, doc);
-    if (app.historyWanted !== n) return;
-  }
-  closePreview();
-  app.replay = { n, doc };
-  app.map.draw(doc.position);
-  app.map.highlight();
-  $("offmap").innerHTML = panels.renderOffMap(doc.position, app.meta.counters, app.names);
-  $("log").innerHTML = panels.renderLog(doc.log || []);
-  $("replay-slider").value = String(n);
-  render();
-}
-
-function goLive() {
-  app.replay = null;
-  render();
-}
-
-$("replay-slider").addEventListener("input", (e) => showHistory(Number(e.target.value)));
-$("replay-start").addEventListener("click", () => showHistory(0));
-$("replay-back").addEventListener("click", () => showHistory((app.replay ? app.replay.n : app.view.seq) - 1));
-$("replay-forward").addEventListener("click", () => {
-  if (app.replay) showHistory(app.replay.n + 1);
-});
-$("replay-end").addEventListener("click", goLive);
-$("replay-live").addEventListener("click", goLive);
-
-// --- zoom -------------------------------------------------------------------------------
+// --- zoom: fill the pane's width by default (counters stay readable, the map scrolls) ------
 function applyZoom() {
-  if (!app.map) return;
-  const pane = $("map-scroll");
-  const { width, height } = app.meta.geometry;
-  // With no zoom chosen, fill the pane's width (counters stay readable; the map scrolls
-  // vertically); "fit" shows the whole map.
-  const across = (pane.clientWidth - 12) / width;
-  const whole = Math.min(across, (pane.clientHeight - 12) / height);
-  const auto = Math.max(0.8, Math.min(1.3, across));
-  app.map.setZoom(app.zoom === "fit" ? Math.max(0.4, whole) : app.zoom || auto);
+  app.map?.fitTo($("map-scroll"), app.zoom);
 }
 
 function setZoom(factor) {
@@ -583,12 +471,10 @@ function setZoom(factor) {
   applyZoom();
 }
 
-$("zoom-in").addEventListener("click", () => setZoom(Math.min(2.5, currentZoom() * 1.2)));
-$("zoom-out").addEventListener("click", () => setZoom(Math.max(0.4, currentZoom() / 1.2)));
+$("zoom-in").addEventListener("click", () => setZoom(Math.min(2.5, app.map.zoom * 1.2)));
+$("zoom-out").addEventListener("click", () => setZoom(Math.max(0.4, app.map.zoom / 1.2)));
 $("zoom-fit").addEventListener("click", () => setZoom("fit"));
 
-function currentZoom() {
-  return Number(app.map.svg.getAttribute("width")) / app.meta.geometry.width;
-}
-
+const hover = makeHover(app, indexLegal);
+const replay = makeReplay(app, { api, render, closePreview, showError });
 start();

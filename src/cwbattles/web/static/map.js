@@ -334,8 +334,19 @@ export class MapView {
 
   // Scale the whole drawing (1 = one map unit per CSS pixel).
   setZoom(factor) {
+    this.zoom = factor;
     this.svg.setAttribute("width", Math.round(this.geometry.width * factor));
     this.svg.setAttribute("height", Math.round(this.geometry.height * factor));
+  }
+
+  // zoom: a factor, "fit" (the whole map in the pane) or null: the pane's width, within
+  // limits that keep counters readable (the map then scrolls vertically).
+  fitTo(pane, zoom) {
+    const { width, height } = this.geometry;
+    const across = (pane.clientWidth - 12) / width;
+    const whole = Math.min(across, (pane.clientHeight - 12) / height);
+    if (zoom === "fit") this.setZoom(Math.max(0.4, whole));
+    else this.setZoom(zoom || Math.max(0.8, Math.min(1.3, across)));
   }
 
   zoneName(zoneId) {

@@ -47,7 +47,10 @@ export function renderStatus(view, names) {
   const youText = you.length === 2 ? "both sides (hot seat)" : you.length === 1 ? SIDE_NAMES[you[0]] : "nobody — spectator";
   let who;
   if (view.over) {
-    who = `<span class="to-act over">Game over</span>`;
+    const res = view.result || {};
+    const winner = SIDE_NAMES[res.winner] || "?";
+    who = `<span class="to-act over">Game over: ${winner} victory</span>
+      <span class="hint">${res.union?.total ?? 0} VP to ${res.confederate?.total ?? 0}</span>`;
   } else if (view.to_act && you.includes(view.to_act)) {
     who = `<span class="to-act mine ${view.to_act}">Your decision (${SIDE_NAMES[view.to_act]})</span>`;
   } else if (view.to_act) {

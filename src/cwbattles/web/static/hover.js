@@ -1,0 +1,87 @@
+// The details panel that follows the pointer over the map: a brigade's full description, a
+// headquarters, the train, or a zone (terrain, victory value, what a click there would do).
+import { escapeHtml, SIDE_NAMES } from "/static/api.js";
+import { brigadeDetails, hqDetails, trainDetails } from "/static/counters.js";
+
+/** app: the game page's state; legalIndex(): {zoneActions, unitActions} of the view shown. */
+export function makeHover(app, legalIndex) {
+  const tip = document.getElementById("tooltip");
+
+  function shownPosition() {
+    return app.replay ? app.replay.doc.position : app.view?.position;
+  }
+
+  function clickText(items) {
+    return `<p class="tip-action">Click: ${items.map((i) => escapeHtml(i.text)).join(" · ")}</p>`;
+  }
+
+  function zoneDetails(id, pos) {
+    const zone = app.meta.geometry.zones.find((z) => z.id === id);
+    if (!zone) return "";
+    const terrain = [zone.elevation > 0 ? "higher ground" : "open", zone.woods ? "woods" : "", zone.town ? "town" : "",
+      zone.bank === "south" ? "south bank of Cedar Creek" : ""].filter(Boolean).join(", ");
+    const lines = [`<div class="tip-title">${escapeHtml(zone.name)}</div>`, `<div>${escapeHtml(terrain)}</div>`];
+    if (zone.entry.length) lines.push(`<div>entry point ${zone.entry.join(", ")}</div>`);
+    if (zone.vp.union || zone.vp.confederate) {
+      const held = pos.control?.[id];
+      lines.push(`<div>victory zone: Union ${zone.vp.union} VP, Confederates ${zone.vp.confederate} VP;
+        held by ${held ? SIDE_NAMES[held] : "nobody"}</div>`);
+    }
+    if (!app.replay) {
+      const items = legalIndex().zoneActions.get(id);
+      if (items) lines.push(clickText(items));
+      else if (app.view.moving && app.reach?.[id] !== undefined) {
+        lines.push(`<p class="tip-action">Click: move ${escapeHtml(app.names.unit(app.view.moving))} here by the
+          cheapest path (${app.reach[id]} MP)</p>`);
+      }
+    }
+    return lines.join("");
+  }
+
+  function html(kind, id, pos) {
+    const counters = app.meta.counters;
+    if (kind === "unit") {
+      const unit = pos.units.find((u) => u.id === id);
+      const info = counters.brigades.find((b) => b.id === id);
+      if (!unit || !info) return "";
+      const division = counters.divisions.find((d) => d.id === info.division);
+      const marker = (pos.markers || []).find((m) => m.brigade === id);
+      const text = brigadeDetails({ ...unit, facingName: unit.facing ? app.names.zone(unit.facing) : "" }, info,
+        division, app.names.zone(unit.zone), marker?.value);
+      const items = app.replay ? null : legalIndex().unitActions.get(id);
+      return items ? text + clickText(items) : text;
+    }
+    if (kind === "hq") {
+      const hq = pos.hqs.find((h) => h.id === id);
+      const info = counters.hqs.find((h) => h.id === id);
+      return hq && info ? hqDetails(hq, info, app.names.zone(hq.zone)) : "";
+    }
+    if (kind === "train") {
+      const left = (pos.markers || []).filter((m) => m.status === "in_train").length;
+      return trainDetails(pos.train, counters.train, app.names.zone(pos.train.zone), left);
+    }
+    return kind === "zone" ? zoneDetails(id, pos) : "";
+  }
+
+  function hide() {
+    tip.hidden = true;
+  }
+
+  function show(kind, id, event) {
+    const pos = shownPosition();
+    const text = pos && app.meta ? html(kind, id, pos) : "";
+    if (!text) {
+      hide();
+      return;
+    }
+    tip.innerHTML = text;
+    tip.hidden = false;
+    // Beside the pointer, kept inside the window.
+    const x = event.clientX + 16;
+    const y = event.clientY + 16;
+    tip.style.left = `${Math.max(4, Math.min(x, window.innerWidth - tip.offsetWidth - 8))}px`;
+    tip.style.top = `${Math.max(4, Math.min(y, window.innerHeight - tip.offsetHeight - 8))}px`;
+  }
+
+  return { show, hide };
+}
