@@ -33,6 +33,15 @@ def load_game(name: str, options: dict | None):
     return _load(name, json.dumps(options or {}, sort_keys=True))
 
 
+def summary_of(state) -> dict:
+    """The lobby's line about a game."""
+    res = state.result
+    return {"turn": state.turn, "round": state.round, "over": state.is_over,
+            "winner": res["winner"] if state.is_over else None,
+            "score": {"union": res["union"]["total"], "confederate": res["confederate"]["total"]},
+            "title": state.game.title}
+
+
 class WebError(Exception):
     """A refused request: an HTTP status and a plain message."""
 
@@ -64,6 +73,7 @@ class GameSession:
         self.actions: list[dict] = []
         self.dice_before: list[int] = []        # dice calls before each action (for undo)
         self.state = self.game.new_game(seed=self.seed)
+        self.checkpoints = {0: self.state.clone()}      # positions for the replay viewer
         for entry in record["actions"]:
             action = self.game.action_from_json(entry["action"], f"game {self.id} action {entry['seq']}")
             self._play(action, entry["side"])
@@ -121,11 +131,7 @@ class GameSession:
         self._log_head = head
 
     def summary(self) -> dict:
-        s = self.state
-        res = s.result
-        return {"turn": s.turn, "round": s.round, "over": s.is_over, "winner": res["winner"] if s.is_over else None,
-                "score": {"union": res["union"]["total"], "confederate": res["confederate"]["total"]},
-                "title": self.game.title}
+        return summary_of(self.state)
 
     def commit(self, action, side: str) -> None:
         """Apply one legal action and store it (one transaction) before anyone is told."""
@@ -172,6 +178,8 @@ class GameSession:
     def undo_point(self, side: str) -> int | None:
         """Where undoing ``side``'s last action would take the game back to: the index of that
         action, if no die has been rolled since it was played."""
+        if self.state.is_over:
+            return None
         for k in range(len(self.actions) - 1, -1, -1):
             if self.sides_of_action[k] == side:
                 return k if self.dice_before[k] == self.state.dice.calls else None
@@ -204,6 +212,7 @@ class GameSession:
 
     def _truncate(self, keep: int) -> None:
         actions, sides = self.actions[:keep], self.sides_of_action[:keep]
+        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
         self.state = self.game.new_game(seed=self.seed)
         self.actions, self.sides_of_action, self.dice_before = [], [], []
         for doc, side in zip(actions, sides):
@@ -246,12 +255,19 @@ class GameSession:
                      "undo": {"possible": undo_possible, "requested_by": self.undo_request}})
         return view
 
+    CHECKPOINT = 50
+
     def history(self, n: int) -> dict:
+        """The position after the first n actions, replayed from the nearest checkpoint (a
+        clone kept every 50 actions) so that a replay viewer can step quickly."""
         if not 0 <= n <= len(self.actions):
             raise WebError(404, f"there are {len(self.actions)} actions; no position {n}")
-        s = self.game.new_game(seed=self.seed)
-        for doc in self.actions[:n]:
-            s.apply(self.game.action_from_json(doc))
+        start = max(k for k in self.checkpoints if k <= n)
+        s = self.checkpoints[start].clone()
+        for k in range(start, n):
+            s.apply(self.game.action_from_json(self.actions[k]))
+            if (k + 1) % self.CHECKPOINT == 0 and k + 1 not in self.checkpoints:
+                self.checkpoints[k + 1] = s.clone()
         return {"n": n, "total": len(self.actions), "position": s.to_position(), "log": [e.to_json() for e in s.log]}
 
     # -- live pages and bots -------------------------------------------------------------------------
@@ -334,7 +350,7 @@ class Manager:
             raise WebError(400, "options must be an object")
         try:
             game = load_game(name, options)
-            game.new_game(seed=seed)
+            first = game.new_game(seed=seed)
         except CwbattlesError as e:
             raise WebError(400, str(e)) from None
         tokens = {side: secrets.token_urlsafe(18) for side, p in players.items() if p in ("me", "remote")}
@@ -342,8 +358,7 @@ class Manager:
             tokens["both"] = secrets.token_urlsafe(18)
         tokens["spectator"] = secrets.token_urlsafe(18)
         gid = uuid.uuid4().hex[:12]
-        self.store.create_game(gid, name, seed, options, players, tokens, {"turn": 1, "round": 1, "over": False,
-                                                                          "title": game.title})
+        self.store.create_game(gid, name, seed, options, players, tokens, summary_of(first))
         session = self.get(gid)
         return session, tokens
 
