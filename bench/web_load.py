@@ -23,6 +23,7 @@ import tempfile
 import time
 
 import httpx
+import orjson
 import websockets
 
 
@@ -58,7 +59,7 @@ async def one_game(base, ws_base, client, n_actions, latencies, deadline, think,
     socks = {side: await websockets.connect(f"{ws_base}/ws/games/{gid}?token={tokens[side]}", compression=None, max_size=None) for side in ("union", "confederate")}
     views = {}
     for side, ws in socks.items():
-        views[side] = json.loads(await ws.recv())["view"]
+        views[side] = orjson.loads(await ws.recv())["view"]
     done = 0
     try:
         while done < n_actions and time.time() < deadline:
@@ -77,13 +78,13 @@ async def one_game(base, ws_base, client, n_actions, latencies, deadline, think,
                 raise RuntimeError(r.text)
             want = v["seq"] + 1
             while True:                      # the other side's page hears of it
-                msg = json.loads(await socks[other].recv())
+                msg = orjson.loads(await socks[other].recv())
                 if msg["view"]["seq"] >= want:
                     break
             latencies.append(time.perf_counter() - t0)
             views[other] = msg["view"]
             while True:                      # and so does the actor's own page
-                msg = json.loads(await socks[actor].recv())
+                msg = orjson.loads(await socks[actor].recv())
                 if msg["view"]["seq"] >= want:
                     views[actor] = msg["view"]
                     break

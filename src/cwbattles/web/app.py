@@ -9,7 +9,9 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+import orjson
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict
 
@@ -20,6 +22,15 @@ from .sessions import Manager, WebError, load_game
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
+
+
+class FastJSON(Response):
+    """Large views serialised with orjson: several times faster than the standard encoder."""
+
+    media_type = "application/json"
+
+    def render(self, content) -> bytes:
+        return orjson.dumps(content)
 
 
 class Strict(BaseModel):
@@ -141,12 +152,12 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
     @app.get("/api/games/{gid}/meta")
     async def meta(gid: str):
         s = session_for(gid)
-        return JSONResponse({"id": s.id, "game": s.name, "title": s.game.title, "geometry": s.game.geometry(),
+        return FastJSON({"id": s.id, "game": s.name, "title": s.game.title, "geometry": s.game.geometry(),
                              "counters": s.game.counters(), "players": s.players})
 
     @app.get("/api/games/{gid}/view")
     async def view(gid: str, token: str | None = None, log_from: int = 0):
-        return JSONResponse(session_for(gid).view(token, log_from))
+        return FastJSON(session_for(gid).view(token, log_from))
 
     @app.post("/api/games/{gid}/actions")
     async def act(gid: str, body: ActionBody):
@@ -155,7 +166,7 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
             known = len(s.log_events) if body.log_from is None else body.log_from
             s.act(body.token, body.seq, body.action)
         await changed(s)
-        return JSONResponse(s.view(body.token, known))
+        return FastJSON(s.view(body.token, known))
 
     @app.post("/api/games/{gid}/route")
     async def route(gid: str, body: RouteBody):
@@ -164,7 +175,7 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
             known = len(s.log_events) if body.log_from is None else body.log_from
             s.route(body.token, body.seq, body.unit, body.zone)
         await changed(s)
-        return JSONResponse(s.view(body.token, known))
+        return FastJSON(s.view(body.token, known))
 
     @app.post("/api/games/{gid}/preview")
     async def preview(gid: str, body: PreviewBody):
@@ -172,7 +183,7 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
         s.sides_for(body.token)
         try:
             action = s.game.action_from_json(body.action, "action")
-            return JSONResponse(s.state.preview(action))
+            return FastJSON(s.state.preview(action))
         except (ValueError, cwbattles.CwbattlesError) as e:
             raise WebError(400, str(e)) from None
 
@@ -189,7 +200,7 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
         async with s.lock:
             s.undo(body.token)
         await changed(s)
-        return JSONResponse(s.view(body.token))
+        return FastJSON(s.view(body.token))
 
     @app.post("/api/games/{gid}/undo/answer")
     async def undo_answer(gid: str, body: UndoAnswer):
@@ -197,11 +208,11 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
         async with s.lock:
             s.answer_undo(body.token, body.accept)
         await changed(s)
-        return JSONResponse(s.view(body.token))
+        return FastJSON(s.view(body.token))
 
     @app.get("/api/games/{gid}/history/{n}")
     async def history(gid: str, n: int):
-        return JSONResponse(session_for(gid).history(n))
+        return FastJSON(session_for(gid).history(n))
 
     @app.websocket("/ws/games/{gid}")
     async def live(ws: WebSocket, gid: str, token: str | None = None):

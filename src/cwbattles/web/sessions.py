@@ -12,6 +12,8 @@ import functools
 import hashlib
 import heapq
 import json
+
+import orjson
 import secrets
 import uuid
 
@@ -277,7 +279,7 @@ class GameSession:
         for ws, sub in list(self.subscribers.items()):
             token, sent = sub
             try:
-                await ws.send_json({"type": "view", "view": self.view(token, sent, common)})
+                await ws.send_text(orjson.dumps({"type": "view", "view": self.view(token, sent, common)}).decode())
                 sub[1] = len(self.log_events)
             except Exception:
                 self.subscribers.pop(ws, None)
