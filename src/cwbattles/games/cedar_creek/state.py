@@ -1,11 +1,7 @@
-"""The mutable state of a Cedar Creek game and its decision machine.
+"""The mutable state of a Cedar Creek game.
 
-The state is a handful of flat lists indexed by unit, zone or marker, a few counters, the dice,
-and a small stack of frames. The frame on top says what happens next: a *decision* frame names
-the side that must choose and offers the legal actions; a *process* frame is bookkeeping the
-machine runs by itself (roll the initiative, end the round...). ``apply`` validates an action,
-lets the decision's handler change the state, then runs process frames until the next decision.
-
+A handful of flat lists indexed by unit, zone or marker and a few counters, on top of the
+engine's decision machine (``engine.machine``: the stack of frames, the dice, the log).
 Rules live in the chapter modules (sequence, activation, movement, combat, retreat, victory);
 each registers the frames it handles with ``decision`` or ``process`` below.
 """
@@ -13,53 +9,38 @@ each registers the frames it handles with ``decision`` or ``process`` below.
 from __future__ import annotations
 
 from ...engine.actions import Action
-from ...engine.dice import Dice
-from ...engine.errors import IllegalAction
-from ...engine.log import Event, log_to_list
+from ...engine.machine import Machine, Rules
 
-DECISIONS: dict = {}   # frame kind -> (legal(state, frame) -> list[Action], apply(state, frame, action))
-PROCESSES: dict = {}   # frame kind -> run(state, frame)
+RULES = Rules()
+DECISIONS = RULES.decisions   # frame kind -> (legal(state, frame) -> list[Action], apply(state, frame, action))
+PROCESSES = RULES.processes   # frame kind -> run(state, frame)
+decision = RULES.decision
+process = RULES.process
 
 OFF_MAP, ELIMINATED = -1, -2
 UNION, CONFEDERATE = 0, 1
 
-
-def decision(kind: str):
-    def register(pair):
-        DECISIONS[kind] = pair
-        return pair
-    return register
-
-
-def process(kind: str):
-    def register(fn):
-        PROCESSES[kind] = fn
-        return fn
-    return register
-
-
 _LIST_FIELDS = ("zone", "losses", "fatigue", "routed", "facing", "line", "mounted", "acted", "attack",
                 "charging", "hq_zone", "hq_active", "marker_unit", "marker_value", "control", "div_done",
-                "stack", "combats")
-_SCALAR_FIELDS = ("turn", "round", "first", "stamp", "over", "sheridan_turn", "sheridan_in", "retreat_turn",
+                "combats")
+_SCALAR_FIELDS = ("first", "stamp", "sheridan_turn", "sheridan_in", "retreat_turn",
                   "train_zone", "train_active", "train_moved", "mv_unit", "mv_mp", "mv_moved", "mv_extra",
-                  "mv_toggled", "mv_start_zoc", "piece_mp", "early_entered_turn", "moore_in", "payne_in",
-                  "stats")
+                  "mv_toggled", "mv_start_zoc", "piece_mp", "early_entered_turn")
 
 
-class State:
+class State(Machine):
     """One position of a Cedar Creek game. Create with ``game.new_game(seed)``."""
 
-    __slots__ = ("game", "dice", "_log", "_cache", "_legal") + _LIST_FIELDS + _SCALAR_FIELDS
+    RULES = RULES
+    SIDES = ("union", "confederate")
+    LIST_FIELDS = _LIST_FIELDS
+    SCALAR_FIELDS = _SCALAR_FIELDS
+    __slots__ = _LIST_FIELDS + _SCALAR_FIELDS
 
     def __init__(self, game, seed: int = 0):
+        super().__init__(game, seed)
         g = game
         n = g.n_units
-        self.game = g
-        self.dice = Dice(seed)
-        self._log = None
-        self._cache = {}      # occupancy and zones of control, dropped whenever a unit changes zone
-        self._legal = None    # the legal actions of the current decision, once computed
         self.zone = [OFF_MAP] * n
         self.losses = [0] * n
         self.fatigue = [0] * n
@@ -76,13 +57,9 @@ class State:
         self.marker_value = [g.train.marker_strength] * g.train.markers
         self.control = [z.control for z in g.board.zones]
         self.div_done = [0] * len(g.divisions)
-        self.stack = []
         self.combats = []
-        self.turn = 1
-        self.round = 0
         self.first = CONFEDERATE
         self.stamp = 0
-        self.over = False
         self.sheridan_turn = 0
         self.sheridan_in = False
         self.retreat_turn = 0
@@ -97,97 +74,6 @@ class State:
         self.mv_start_zoc = False
         self.piece_mp = 0
         self.early_entered_turn = 0
-        self.moore_in = False
-        self.payne_in = False
-        self.stats = ()
-
-    # -- copying ----------------------------------------------------------------------------
-    def clone(self) -> "State":
-        """A copy that shares the static game and the log's past, and nothing mutable."""
-        s = State.__new__(State)
-        s.game = self.game
-        s.dice = self.dice.copy()
-        s._log = self._log
-        s._cache = self._cache.copy()
-        s._legal = None
-        for f in _LIST_FIELDS:
-            setattr(s, f, getattr(self, f).copy())
-        for f in _SCALAR_FIELDS:
-            setattr(s, f, getattr(self, f))
-        return s
-
-    __copy__ = clone
-
-    # -- the public decision API ----------------------------------------------------------
-    @property
-    def to_act(self) -> str | None:
-        """'union', 'confederate', or None when the game is over."""
-        if self.over or not self.stack:
-            return None
-        return ("union", "confederate")[self.stack[-1][1]]
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
-    def legal_actions(self) -> list[Action]:
-        """Every action the side to act may choose now (a new list each call)."""
-        if self.over:
-            return []
-        if self._legal is None:
-            frame = self.stack[-1]
-            self._legal = DECISIONS[frame[0]][0](self, frame)
-        return list(self._legal)
-
-    def apply(self, action: Action) -> None:
-        """Play one action. An illegal action raises IllegalAction and changes nothing."""
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}")
-        if self.over:
-            raise IllegalAction("the game is over")
-        frame = self.stack[-1]
-        legal = self._legal if self._legal is not None else DECISIONS[frame[0]][0](self, frame)
-        if action not in legal:
-            raise IllegalAction(f"{self.game.describe(action)} is not legal now "
-                                f"({self.to_act} to act: {frame[0]})")
-        self._legal = None
-        self.stack.pop()
-        DECISIONS[frame[0]][1](self, frame, action)
-        self.advance()
-
-    push = apply  # python-chess spelling
-
-    def advance(self) -> None:
-        """Run process frames, and decisions with a single legal action, until a real choice."""
-        stack = self.stack
-        while stack and not self.over:
-            frame = stack[-1]
-            kind = frame[0]
-            if kind in PROCESSES:
-                stack.pop()
-                PROCESSES[kind](self, frame)
-                continue
-            legal, run = DECISIONS[kind]
-            options = legal(self, frame)
-            if len(options) > 1:
-                self._legal = options
-                return
-            stack.pop()
-            if options:
-                run(self, frame, options[0])
-        if not stack:
-            self.over = True
-
-    # -- log --------------------------------------------------------------------------------
-    def note(self, rule: str, text: str, dice: tuple = ()) -> None:
-        self._log = (self._log, Event(rule, text, tuple(dice), self.turn, self.round))
-
-    @property
-    def log(self) -> list[Event]:
-        return log_to_list(self._log)
-
-    def roll(self) -> int:
-        return self.dice.roll()
 
     # -- queries the rules share -----------------------------------------------------------
     def side_of(self, u: int) -> int:
@@ -340,9 +226,6 @@ class State:
     def to_position(self) -> dict:
         from .position import position_of
         return position_of(self)
-
-    def describe(self, action: Action) -> str:
-        return self.game.describe(action)
 
     def __repr__(self) -> str:
         who = self.to_act or "nobody"

@@ -1,0 +1,159 @@
+"""The decision machine every game's State is built on.
+
+A state holds a small stack of frames. The frame on top says what happens next: a *decision*
+frame (kind, side, data...) names the side that must choose and offers the legal actions; a
+*process* frame is bookkeeping the machine runs by itself (roll the initiative, end a round).
+``apply`` checks an action, lets the decision's handler change the state, then runs process
+frames, and decisions with a single legal action, until a real choice is pending. Frames hold
+only plain values (strings, integers, tuples), so a state can be cloned, saved and replayed.
+
+A game gives its State subclass a ``Rules`` registry (``rules.decision(kind)`` and
+``rules.process(kind)`` register handlers, one rules chapter module at a time), the names of its
+sides, and the tuples of its list and scalar fields, which ``clone`` copies.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .dice import Dice
+from .errors import IllegalAction
+from .log import Event, log_to_list
+
+
+class Rules:
+    """A game's handlers: decisions (legal, apply) and processes (run), by frame kind."""
+
+    def __init__(self):
+        self.decisions: dict = {}
+        self.processes: dict = {}
+
+    def decision(self, kind: str):
+        def register(pair):
+            self.decisions[kind] = pair
+            return pair
+        return register
+
+    def process(self, kind: str):
+        def register(fn):
+            self.processes[kind] = fn
+            return fn
+        return register
+
+
+class Machine:
+    """Base of a game State: the stack machine, the dice, the log and cheap cloning."""
+
+    RULES: Rules = Rules()
+    SIDES: tuple = ("first", "second")
+    LIST_FIELDS: tuple = ()
+    SCALAR_FIELDS: tuple = ()
+
+    __slots__ = ("game", "dice", "_log", "_cache", "_legal", "stack", "over", "turn", "round")
+
+    def __init__(self, game, seed: int = 0):
+        self.game = game
+        self.dice = Dice(seed)
+        self._log = None
+        self._cache = {}      # derived facts, dropped by the game whenever they stop being true
+        self._legal = None    # the legal actions of the pending decision, once computed
+        self.stack = []
+        self.over = False
+        self.turn = 1
+        self.round = 0
+
+    # -- copying --------------------------------------------------------------------------------
+    def clone(self):
+        """A copy that shares the static game and the log's past, and nothing mutable."""
+        cls = type(self)
+        s = cls.__new__(cls)
+        s.game = self.game
+        s.dice = self.dice.copy()
+        s._log = self._log
+        s._cache = self._cache.copy()
+        s._legal = None
+        s.stack = self.stack.copy()
+        s.over, s.turn, s.round = self.over, self.turn, self.round
+        for f in cls.LIST_FIELDS:
+            setattr(s, f, getattr(self, f).copy())
+        for f in cls.SCALAR_FIELDS:
+            setattr(s, f, getattr(self, f))
+        return s
+
+    __copy__ = clone
+
+    # -- the public decision API ---------------------------------------------------------------
+    @property
+    def to_act(self) -> str | None:
+        """The name of the side to act, or None when the game is over."""
+        if self.over or not self.stack:
+            return None
+        return self.SIDES[self.stack[-1][1]]
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the side to act may choose now (a new list each call)."""
+        if self.over:
+            return []
+        if self._legal is None:
+            frame = self.stack[-1]
+            self._legal = self.RULES.decisions[frame[0]][0](self, frame)
+        return list(self._legal)
+
+    def apply(self, action: Action) -> None:
+        """Play one action. An illegal action raises IllegalAction and changes nothing."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        if self.over:
+            raise IllegalAction("the game is over")
+        frame = self.stack[-1]
+        handlers = self.RULES.decisions[frame[0]]
+        legal = self._legal if self._legal is not None else handlers[0](self, frame)
+        if action not in legal:
+            raise IllegalAction(f"{self.game.describe(action)} is not legal now "
+                                f"({self.to_act} to act: {frame[0]})")
+        self._legal = None
+        self.stack.pop()
+        handlers[1](self, frame, action)
+        self.advance()
+
+    push = apply  # python-chess spelling
+
+    def advance(self) -> None:
+        """Run process frames, and decisions with a single legal action, until a real choice."""
+        stack = self.stack
+        decisions, processes = self.RULES.decisions, self.RULES.processes
+        while stack and not self.over:
+            frame = stack[-1]
+            kind = frame[0]
+            if kind in processes:
+                stack.pop()
+                processes[kind](self, frame)
+                continue
+            legal, run = decisions[kind]
+            options = legal(self, frame)
+            if len(options) > 1:
+                self._legal = options
+                return
+            stack.pop()
+            if options:
+                run(self, frame, options[0])
+        if not stack:
+            self.over = True
+
+    # -- log and dice -------------------------------------------------------------------------------
+    def note(self, rule: str, text: str, dice: tuple = ()) -> None:
+        """Add an event to the log: the rule applied, plain words, the dice rolled."""
+        self._log = (self._log, Event(rule, text, tuple(dice), self.turn, self.round))
+
+    @property
+    def log(self) -> list[Event]:
+        return log_to_list(self._log)
+
+    def roll(self) -> int:
+        return self.dice.roll()
+
+    def describe(self, action: Action) -> str:
+        return self.game.describe(action)
