@@ -22,8 +22,9 @@ def test_registered_and_described():
     assert s.is_chance_node() and s.chance_outcomes() == [(k, 1 / 6) for k in range(6)]
 
 
-def test_random_sim_test_with_serialization():
-    game = pyspiel.load_game("cwbattles_cedar_creek")
+@pytest.mark.parametrize("name", ["cwbattles_cedar_creek", "cwbattles_champion_hill"])
+def test_random_sim_test_with_serialization(name):
+    game = pyspiel.load_game(name)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 

@@ -10,9 +10,10 @@ import cwbattles.adapters.gymnasium  # noqa: E402,F401  (registers the environme
 from cwbattles.adapters.pettingzoo import env  # noqa: E402
 
 
-def test_pettingzoo_api_test():
+@pytest.mark.parametrize("game", ["cedar-creek", "champion-hill"])
+def test_pettingzoo_api_test(game):
     from pettingzoo.test import api_test
-    api_test(env(game="cedar-creek"), num_cycles=300, verbose_progress=False)
+    api_test(env(game=game), num_cycles=300, verbose_progress=False)
 
 
 def test_pettingzoo_plays_a_whole_game_with_masks():
@@ -32,9 +33,10 @@ def test_pettingzoo_plays_a_whole_game_with_masks():
     assert sorted(finals.values()) == [-1.0, 1.0]
 
 
-def test_gymnasium_check_env_and_registration():
+@pytest.mark.parametrize("env_id", ["cwbattles/CedarCreek-v0", "cwbattles/ChampionHill-v0"])
+def test_gymnasium_check_env_and_registration(env_id):
     from gymnasium.utils.env_checker import check_env
-    e = gym.make("cwbattles/CedarCreek-v0", side="confederate", opponent="random")
+    e = gym.make(env_id, side="confederate", opponent="random")
     check_env(e.unwrapped, skip_render_check=True)
 
 

@@ -39,7 +39,7 @@ def play(client, gid, token, view, pick=0):
 
 
 def test_lobby_lists_scenarios_bots_and_games(client):
-    assert client.get("/api/scenarios").json() == [{"name": "cedar-creek", "title": "Cedar Creek 1864"}]
+    assert {"name": "cedar-creek", "title": "Cedar Creek 1864"} in client.get("/api/scenarios").json()
     assert "random" in client.get("/api/bots").json()
     g = new_game(client)
     assert set(g["tokens"]) == {"union", "spectator"} and g["links"]["union"].startswith(f"/game/{g['id']}?token=")

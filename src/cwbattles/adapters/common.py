@@ -46,8 +46,52 @@ GLOBAL_FEATURES = ("turn", "round", "union_to_act", "confederate_to_act", "sheri
 OBS_HIGH = 100.0   # no feature comes near it: counts of brigades, strengths / 10, fractions
 
 
+HEX_FEATURES = ("union_units", "confederate_units", "union_strength", "confederate_strength",
+                "union_control", "confederate_control", "moving_unit_here")
+HEX_GLOBAL = ("turn", "union_to_act", "confederate_to_act", "union_phasing", "night", "moving_mp")
+
+
+def _hex_phases(game) -> tuple:
+    return tuple(sorted(game.new_game(seed=0).RULES.decisions))
+
+
 def observation_size(game) -> int:
-    return game.n_zones * len(ZONE_FEATURES) + len(GLOBAL_FEATURES)
+    if hasattr(game, "n_zones"):
+        return game.n_zones * len(ZONE_FEATURES) + len(GLOBAL_FEATURES)
+    return len(game.board) * len(HEX_FEATURES) + len(HEX_GLOBAL) + len(_hex_phases(game))
+
+
+def hex_observation(state) -> np.ndarray:
+    """Hex-map games: per hex (in map order) HEX_FEATURES, then HEX_GLOBAL and a one-hot of the
+    pending decision's kind (kinds in alphabetical order)."""
+    g = state.game
+    n = len(g.board)
+    h = np.zeros((n, len(HEX_FEATURES)), dtype=np.float32)
+    for u, where in enumerate(state.hex):
+        if where < 0:
+            continue
+        side = state.side_of(u)
+        h[where, side] += 1
+        h[where, 2 + side] += state.strength(u) / 10.0
+    control = getattr(state, "control", None)
+    places = getattr(g, "control_hexes", None) or range(n)    # control kept per hex, or per victory hex
+    if control is not None:
+        for place, holder in zip(places, control):
+            if holder in (0, 1):
+                h[place, 4 + holder] = 1
+    if state.mv_unit >= 0 and state.hex[state.mv_unit] >= 0:
+        h[state.hex[state.mv_unit], 6] = 1
+    phases = _hex_phases(g) if not hasattr(g, "_obs_phases") else g._obs_phases
+    glob = np.zeros(len(HEX_GLOBAL) + len(phases), dtype=np.float32)
+    glob[0] = state.turn / 12.0
+    if state.to_act:
+        glob[1 + SIDES.index(state.to_act)] = 1
+    glob[3] = float(state.phasing == 0)
+    glob[4] = float(state.night())
+    glob[5] = state.mv_mp / 10.0
+    if state.stack and state.stack[-1][0] in phases:
+        glob[len(HEX_GLOBAL) + phases.index(state.stack[-1][0])] = 1
+    return np.concatenate([h.reshape(-1), glob])
 
 
 def observation(state) -> np.ndarray:
@@ -56,6 +100,8 @@ def observation(state) -> np.ndarray:
     Before the set-up's first dice (state None) it is all zeros."""
     if state is None:
         return None
+    if hasattr(state, "hex"):
+        return hex_observation(state)
     g = state.game
     nz = g.n_zones
     z = np.zeros((nz, len(ZONE_FEATURES)), dtype=np.float32)
@@ -92,8 +138,10 @@ def observation_text(state) -> str:
     if state is None:
         return "setting up"
     pos = state.to_position()
-    units = " ".join(f"{u['id']}@{u['zone']}:{u['strength']}f{u['fatigue']}{'R' if u['routed'] else ''}"
-                     for u in pos["units"] if u["zone"])
+    where = "zone" if "zone" in pos["units"][0] else "hex"
+    units = " ".join(f"{u['id']}@{u[where]}:{u.get('strength', '')}"
+                     f"{'f%d' % u['fatigue'] if u.get('fatigue') else ''}{'R' if u.get('routed') else ''}"
+                     for u in pos["units"] if u.get(where))
     return f"T{pos['turn']}.{pos['round']} {pos['to_act']} {state.stack[-1][0] if state.stack else 'over'} | {units}"
 
 

@@ -1,3 +1,3 @@
 """The games cwbattles knows. Each is a package with a ``load(options)`` function."""
 
-GAMES = {"cedar-creek": "cwbattles.games.cedar_creek"}
+GAMES = {"cedar-creek": "cwbattles.games.cedar_creek", "champion-hill": "cwbattles.games.champion_hill"}

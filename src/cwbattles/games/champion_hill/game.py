@@ -1,0 +1,248 @@
+"""The Champion Hill game: static facts (map, order of battle, tables) shared by every state.
+``cwbattles.load("champion-hill")`` returns a ``ChampionHillGame``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...engine.actions import Action
+from ...engine.datafile import Checker, load_toml
+from ...engine.errors import DataError
+from ...engine.hexboard import hex_board_from_file
+from ...systems.blue_and_gray import load_tables
+
+DATA = Path(__file__).parent / "data"
+SIDE_INDEX = {"union": 0, "confederate": 1}
+OPTION_DEFAULTS = {"union_range4_factor": "two_thirds", "osterhaus_release_by_bombardment": True,
+                   "jackson_force": "unit", "carr_released_with_osterhaus": False}
+
+
+@dataclass(frozen=True)
+class Unit:
+    index: int
+    id: str
+    name: str
+    side: int
+    type: str
+    size: str
+    division: int
+    strength: int
+    movement: int
+    range: int
+    setup: int            # hex index, -1 if none
+    aside: bool           # set aside at start (optional or Out of Ammo counters, 16.2)
+    entry_turn: int       # 0 unless a reinforcement
+    entry_hex: int        # -1 unless a reinforcement
+    ooa_of: int           # 19.61: the unit this Out of Ammo counter replaces, or -1
+    restriction: str
+    counter: str
+
+
+@dataclass(frozen=True)
+class Division:
+    index: int
+    id: str
+    name: str
+    side: int
+    restriction: str
+
+
+class ChampionHillGame:
+    name = "champion-hill"
+    title = "Champion Hill 1863"
+    version = "1"
+
+    def __init__(self, data_dir: Path = DATA, options: dict | None = None):
+        self.data_dir = Path(data_dir)
+        self.option_specs = self._option_specs(self.data_dir / "options.toml")
+        self.options = self._check_options(options or {})
+        self.board = hex_board_from_file(self.data_dir / "map.toml")
+        self.tables = load_tables()
+        self._load_oob(self.data_dir / "oob.toml")
+        b = self.board
+        ref = b.index
+        # 21.2-21.3 victory hexes and their starting control (1504 scores nothing, see notes)
+        self.crossroads = ref["1309"]
+        self.union_loc = tuple(ref[h] for h in ("1902", "1911", "1920"))          # 20.2
+        self.exit_hexes = tuple(ref[h] for h in ("0108", "0119", "1501", "1902", "1911", "1920"))  # 19.3
+        self.control_hexes = tuple(ref[h] for h in ("0419", "0507", "0607", "0119", "1306", "1309",
+                                                    "1902", "1911", "1920", "1504"))
+        self.control_start = tuple(0 if b.ids[h] in ("1902", "1911", "1920", "1504") else 1
+                                   for h in self.control_hexes)
+        self.middle_road_east = tuple(ref[h] for h in ("1510", "1610", "1710", "1810", "1911"))  # 17.3 ii
+        self.middle_road = tuple(ref[h] for h in ("1309", "1409", "1510", "1610", "1710", "1810", "1911"))
+        self.art_road_only = self._art_road_only()                              # 19.13
+        self.conf_loc = tuple(h for h in (b.edges["east"] | b.edges["west"])   # 20.3
+                              if any("road" in f for f in b.features_around[h]) and b.ids[h] != "1501")
+        self.conf_loc = tuple(sorted(h for h in self.conf_loc if h in self.exit_hexes))
+
+    # -- data ---------------------------------------------------------------------------------
+    @staticmethod
+    def _option_specs(path):
+        doc = load_toml(path)
+        return {t["name"]: t for t in doc.get("option", [])}
+
+    def _check_options(self, options: dict) -> dict:
+        out = {}
+        for k, v in options.items():
+            if k not in self.option_specs:
+                raise DataError("options", k, f"unknown rule option; known: {', '.join(sorted(self.option_specs))}")
+            spec = self.option_specs[k]
+            if spec["type"] == "bool":
+                if isinstance(v, str) and v.lower() in ("true", "yes", "1", "false", "no", "0"):
+                    v = v.lower() in ("true", "yes", "1")
+                if not isinstance(v, bool):
+                    raise DataError("options", k, f"expected true or false, got {v!r}")
+            elif v not in spec["choices"]:
+                raise DataError("options", k, f"expected one of {spec['choices']}, got {v!r}")
+            if v != OPTION_DEFAULTS[k]:
+                out[k] = v
+        return dict(sorted(out.items()))
+
+    def option(self, name):
+        return self.options.get(name, OPTION_DEFAULTS[name])
+
+    def _load_oob(self, path: Path) -> None:
+        src = str(path)
+        doc = load_toml(path)
+        meta = doc["meta"]
+        self.turns = meta["game_turns"]                                          # 16.4
+        self.night_turns = frozenset(meta["night_turns"])
+        self.first_player = SIDE_INDEX[meta["first_player"]]                     # 16.3
+        self.turn_labels = tuple(meta.get("turn_labels", ()))
+        divs = []
+        for i, t in enumerate(doc["division"]):
+            c = Checker(src, t, f"division[{i}]")
+            divs.append(Division(i, c.get("id", str), c.get("name", str), SIDE_INDEX[c.choice("side", SIDE_INDEX)],
+                                 c.get("restriction", str, "")))
+        self.divisions = tuple(divs)
+        self.division_index = {d.id: d.index for d in divs}
+        raw = doc["unit"]
+        ids = [t["id"] for t in raw]
+        units = []
+        for i, t in enumerate(raw):
+            c = Checker(src, t, f"unit[{i}]")
+            setup = c.get("setup", str, "")
+            aside = setup == "aside" or c.get("optional", bool, False)
+            sh = -1
+            if setup and setup != "aside":
+                if setup not in self.board.index:
+                    c.fail("setup", f"unknown hex {setup!r}")
+                sh = self.board.index[setup]
+            eh = c.get("entry_hex", str, "")
+            if eh and eh not in self.board.index:
+                c.fail("entry_hex", f"unknown hex {eh!r}")
+            ooa = c.get("out_of_ammo_of", str, "")
+            units.append(Unit(i, c.get("id", str), c.get("name", str), SIDE_INDEX[c.choice("side", SIDE_INDEX)],
+                              c.choice("type", ("infantry", "cavalry", "artillery", "train")),
+                              c.get("size", str), self.division_index[c.get("division", str)],
+                              c.get("strength", int), c.get("movement", int), c.get("range", int, 0),
+                              sh, aside, c.get("entry_turn", int, 0),
+                              self.board.index[eh] if eh else -1, ids.index(ooa) if ooa else -1,
+                              c.get("restriction", str, ""), c.get("counter", str, "")))
+        self.units = tuple(units)
+        self.n_units = len(units)
+        self.unit_index = {u.id: u.index for u in units}
+        self.side_units = tuple(tuple(u.index for u in units if u.side == s) for s in (0, 1))
+        self.reinforcements = tuple(tuple(u.index for u in units if u.side == s and u.entry_turn)
+                                    for s in (0, 1))
+        self.entry_hexes = tuple(sorted({u.entry_hex for u in units if u.entry_hex >= 0}))
+        self.div_units = tuple(tuple(u.index for u in units if u.division == d.index) for d in divs)
+        U = self.unit_index
+        self.TRAIN = U["us-train"]
+        self.OHIO2 = U["us-12-2oh"]
+        self.JACKSON = U["cs-st-jackson"]
+        self.GREEN, self.COCKRELL = U["cs-bo-green"], U["cs-bo-cockrell"]
+        self.OOA = {units[v].ooa_of: v for v in range(len(units)) if units[v].ooa_of >= 0}
+        self.OSTERHAUS_1 = U["us-9-1"]
+        D = self.division_index
+        self.BOWEN, self.LORING, self.OSTERHAUS, self.CARR = D["bowen"], D["loring"], D["osterhaus"], D["carr"]
+
+    def _art_road_only(self) -> frozenset:
+        """19.13: wooded hexes east of Jackson's Creek (reached from the east edge without
+        crossing the creek, rows 8 and south) within six hexes of the Middle Road."""
+        b = self.board
+        start = b.index["1911"]
+        seen, todo = {start}, [start]
+        while todo:
+            h = todo.pop()
+            for n in b.adjacent[h]:
+                if n in seen or int(b.ids[n][2:]) < 8:
+                    continue
+                feats = b.features(h, n)
+                if "stream" in feats or "creek" in feats:
+                    continue
+                seen.add(n)
+                todo.append(n)
+        return frozenset(h for h in seen if b.terrain[h] in ("woods", "woods_rough")
+                         and min(b.distance(h, m) for m in self.middle_road) <= 6)
+
+    def turn_label(self, turn: int) -> str:
+        return self.turn_labels[turn - 1] if 0 < turn <= len(self.turn_labels) else str(turn)
+
+    # -- states -------------------------------------------------------------------------------
+    def new_game(self, seed: int = 0, dice=None):
+        """16.2: every unit with a set-up hex in it, reinforcements waiting, Game-Turn 1."""
+        from .state import State
+        s = State(self, seed)
+        if dice is not None:
+            s.dice = dice
+        s.setup()
+        return s
+
+    def from_position(self, doc, source: str = "position"):
+        from .position import state_from_position
+        return state_from_position(self, doc, source)
+
+    def all_actions(self) -> list:
+        from .notation import all_actions
+        return all_actions(self)
+
+    def describe(self, action: Action) -> str:
+        from .notation import describe
+        return describe(self, action)
+
+    def action_to_json(self, action: Action) -> dict:
+        from .notation import action_to_json
+        return action_to_json(self, action)
+
+    def action_from_json(self, doc: dict, source: str = "action") -> Action:
+        from .notation import action_from_json
+        return action_from_json(self, doc, source)
+
+    # -- facts for front-ends -------------------------------------------------------------------
+    def geometry(self, size: float = 20.0) -> dict:
+        b = self.board
+        w, h = b.pixel_size(size)
+        sides = []
+        for key, feats in sorted(b.hexside_features.items()):
+            p, q = b.pixel_hexside(key[0], key[1], size)
+            sides.append({"a": b.ids[key[0]], "b": b.ids[key[1]], "features": sorted(feats),
+                          "line": [list(p), list(q)]})
+        return {
+            "kind": "hexes", "width": w, "height": h, "size": size, "title": b.name,
+            "reconstruction": bool(b.meta.get("reconstruction")),
+            "hexes": [{"id": b.ids[i], "terrain": b.terrain[i], "center": list(b.pixel_center(i, size)),
+                       "corners": [list(c) for c in b.pixel_corners(i, size)], "label": b.labels.get(i, "")}
+                      for i in range(len(b))],
+            "hexsides": sides,
+            "victory_hexes": [b.ids[h] for h in self.control_hexes],
+        }
+
+    def counters(self) -> dict:
+        side = ("union", "confederate")
+        return {"units": [{"id": u.id, "name": u.name, "side": side[u.side], "type": u.type, "size": u.size,
+                           "division": self.divisions[u.division].id, "strength": u.strength,
+                           "movement": u.movement, "range": u.range, "counter": u.counter}
+                          for u in self.units],
+                "divisions": [{"id": d.id, "name": d.name, "side": side[d.side], "restriction": d.restriction}
+                              for d in self.divisions]}
+
+    def key_facts(self, state) -> dict:
+        res = state.result
+        facts = {"turns": state.turn, "vp_union": res["vp"]["union"], "vp_confederate": res["vp"]["confederate"],
+                 "level": res["level"], "train": state.train_status()}
+        for hid, holder in res["control"].items():
+            facts[f"control_{hid}"] = holder or ""
+        return facts

@@ -1,0 +1,86 @@
+"""Actions in words and in JSON (hexes by printed number, units by data-file id)."""
+
+from __future__ import annotations
+
+from ...engine.actions import Action
+from ...engine.errors import DataError
+
+# kind -> (meaning of a, meaning of b)
+KINDS = {
+    "move": ("unit", None), "march": ("unit", None), "enter": ("unit", None), "end_movement": (None, None),
+    "step": ("hex", None), "exit": ("unit", None), "stop": ("unit", None),
+    "attack": ("hex", None), "end_combat": (None, None), "target": ("hex", None), "attacker": ("unit", None),
+    "resolve": (None, None), "retreat_to": ("hex", "unit"), "lose": ("unit", None),
+    "advance": ("unit", "hex"), "no_advance": (None, None), "advance_more": ("hex", "unit"), "halt": ("unit", None),
+}
+
+
+def _name(g, meaning, v):
+    if meaning == "hex":
+        return g.board.ids[v]
+    if meaning == "unit":
+        return g.units[v].name
+    return str(v)
+
+
+def describe(g, action: Action) -> str:
+    k, a, b = action
+    n = lambda m, v: _name(g, m, v)  # noqa: E731
+    texts = {
+        "move": lambda: f"move {n('unit', a)}",
+        "march": lambda: f"move {n('unit', a)} strategically",
+        "enter": lambda: f"bring on {n('unit', a)}",
+        "end_movement": lambda: "end the Movement Phase",
+        "step": lambda: f"move to {n('hex', a)}",
+        "exit": lambda: f"{n('unit', a)} leaves the map",
+        "stop": lambda: f"{n('unit', a)} ends its move",
+        "attack": lambda: f"attack hex {n('hex', a)}",
+        "end_combat": lambda: "end the Combat Phase",
+        "target": lambda: f"also attack hex {n('hex', a)}",
+        "attacker": lambda: f"{n('unit', a)} joins the attack",
+        "resolve": lambda: "resolve the attack",
+        "retreat_to": lambda: f"{n('unit', b)} retreats to {n('hex', a)}",
+        "lose": lambda: f"lose {n('unit', a)} in the exchange",
+        "advance": lambda: f"{n('unit', a)} advances into {n('hex', b)}",
+        "no_advance": lambda: "do not advance",
+        "advance_more": lambda: f"{n('unit', b)} advances on to {n('hex', a)}",
+        "halt": lambda: f"{n('unit', a)} halts",
+    }
+    return texts[k]() if k in texts else str(action)
+
+
+def _ref(g, meaning, v):
+    return g.board.ids[v] if meaning == "hex" else g.units[v].id
+
+
+def _unref(g, meaning, v, source, key):
+    try:
+        return g.board.index[v] if meaning == "hex" else g.unit_index[v]
+    except (KeyError, TypeError):
+        raise DataError(source, key, f"unknown {meaning} {v!r}") from None
+
+
+def action_to_json(g, action: Action) -> dict:
+    k, a, b = action
+    ma, mb = KINDS.get(k, (None, None))
+    doc = {"kind": k}
+    if ma and a >= 0:
+        doc[ma] = _ref(g, ma, a)
+    if mb and b >= 0:
+        doc[mb] = _ref(g, mb, b)
+    return doc
+
+
+def action_from_json(g, doc: dict, source: str = "action") -> Action:
+    if not isinstance(doc, dict) or doc.get("kind") not in KINDS:
+        raise DataError(source, "kind", f"unknown action {doc!r}")
+    k = doc["kind"]
+    ma, mb = KINDS[k]
+    a = _unref(g, ma, doc[ma], source, ma) if ma and ma in doc else -1
+    b = _unref(g, mb, doc[mb], source, mb) if mb and mb in doc else -1
+    return Action(k, a, b)
+
+
+def all_actions(g) -> list:
+    values = {"unit": range(g.n_units), "hex": range(len(g.board)), None: [-1]}
+    return [Action(k, a, b) for k, (ma, mb) in KINDS.items() for a in values[ma] for b in values[mb]]

@@ -1,0 +1,184 @@
+"""The mutable state of a Champion Hill game: the standard Blue & Gray state
+(``systems.blue_and_gray.state``) plus the exclusive rules' records, and the hooks by which
+exclusive rules 16-21 change the standard rules. The rule logic lives in ``restrictions`` (17),
+``train`` (18), ``special`` (19) and ``victory`` (20, 21)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...engine.actions import Action
+from ...engine.machine import Rules
+from ...systems import blue_and_gray
+from ...systems.blue_and_gray.state import (BASE_LIST_FIELDS, BASE_SCALAR_FIELDS, CONFEDERATE, OFF_MAP,
+                                            UNION, BGState)
+from . import restrictions, special, train, victory
+
+RULES = Rules()
+blue_and_gray.register(RULES)
+special.register(RULES)
+
+_LIST = BASE_LIST_FIELDS + ("released", "release_due", "div_fought", "control", "exited_at")
+_SCALAR = BASE_SCALAR_FIELDS + ("vp_union", "vp_conf", "train_free", "train_left", "train_bombed_turn",
+                                "ohio_free", "ost2_due", "bowen_release_turn", "bowen_bonus", "bowen_adv",
+                                "ammo_turn", "bombarding")
+
+
+class State(BGState):
+    """One position of a Champion Hill game. Create with ``game.new_game(seed)``."""
+
+    RULES = RULES
+    LIST_FIELDS = _LIST
+    SCALAR_FIELDS = _SCALAR
+    __slots__ = tuple(f for f in _LIST + _SCALAR if f not in BASE_LIST_FIELDS + BASE_SCALAR_FIELDS)
+
+    def __init__(self, game, seed: int = 0):
+        super().__init__(game, seed)
+        g = game
+        self.released = [not d.restriction for d in g.divisions]
+        self.release_due = [False] * len(g.divisions)
+        self.div_fought = [False] * len(g.divisions)
+        self.control = list(g.control_start)
+        self.exited_at = [-1] * g.n_units
+        self.vp_union = self.vp_conf = 0
+        self.train_free = self.train_left = False
+        self.train_bombed_turn = 0
+        self.ohio_free = False
+        self.ost2_due = 0
+        self.bowen_release_turn = 0
+        self.bowen_bonus = 0
+        self.bowen_adv = 0
+        self.ammo_turn = 0
+        self.bombarding = False
+
+    def setup(self) -> None:
+        """16.2: units on their set-up hexes; optional and Out of Ammo counters aside."""
+        for u in self.game.units:
+            if u.setup >= 0 and not u.aside:
+                self.set_hex(u.index, u.setup)
+        self.note("16.2", "Units set up; reinforcements wait on the turn track; optional and Out of Ammo counters aside.")
+        self.stack = [("game_turn", -1)]
+        self.advance()
+
+    # -- hooks: 17 restrictions ------------------------------------------------------------------
+    def may_move(self, u):
+        return restrictions.may_move(self, u) and train.may_move(self, u)
+
+    def may_enter(self, u, a, b):
+        return restrictions.may_enter(self, u, a, b) and special.may_enter(self, u, a, b) \
+            and train.may_enter(self, u, a, b)
+
+    def attack_factor(self, u, targets, bombarding):
+        return restrictions.attack_factor(self, u, bombarding) * special.attack_factor(self, u, bombarding)
+
+    def on_movement_start(self, side):
+        special.ammunition(self, side)
+        restrictions.movement_start(self, side)
+
+    def on_attack(self, targets, attackers, bombard_only, result):
+        self.bombarding = bombard_only
+        restrictions.on_attack(self, targets, attackers, bombard_only, result)
+        train.on_attack(self, targets, attackers)
+
+    def after_result(self, targets, attackers, result):
+        self.bombarding = False
+        train.check(self)
+
+    def on_player_end(self, side):
+        train.check(self)
+        special.player_end(self, side)
+        restrictions.player_end(self, side)
+
+    def on_turn_end(self):
+        victory.turn_end(self)
+        train.turn_end(self)
+
+    def on_moved(self, u, h):
+        victory.passed(self, u, h)
+        train.moved(self, u, h)
+        train.check(self)
+
+    def on_eliminated(self, u):
+        train.check(self)
+
+    # -- hooks: 18 train ---------------------------------------------------------------------------
+    def movement_allowance(self, u):
+        return 1 if u == self.game.TRAIN else self.game.units[u].movement      # 18.4
+
+    def may_march(self, u):
+        return self.kind(u) != "train"
+
+    def may_retreat(self, u):
+        return u != self.game.TRAIN                                             # 18.1
+
+    def suffers(self, v, bombard_only):
+        return not (v == self.game.TRAIN and bombard_only)                      # 18.1
+
+    def stack_ok(self, h, side, adding=()):
+        return special.stack_ok(self, h, side, adding)                          # 19.4, 18.2
+
+    # -- hooks: 19 ------------------------------------------------------------------------------
+    def normal_allowance(self, u):
+        return special.normal_allowance(self, u)                                # 19.51
+
+    def move_mode(self, u):
+        return special.move_mode(self, u)
+
+    def may_exit(self, u, h):
+        return special.may_exit(self, u, h)                                     # 19.3
+
+    def exited_from(self, u, h):
+        self.exited_at[u] = h
+
+    def artillery_range(self, u):
+        return self.game.units[u].range                                         # 19.2 (data: 4 / 3)
+
+    def range_factor(self, u, distance):
+        return special.range_factor(self, u, distance)                          # 9.1, 19.2
+
+    def may_bombard(self, u):
+        return special.may_bombard(self, u)                                     # 19.2
+
+    def obligation_side(self, a, b):
+        return special.obligation_side(self, a, b)                              # 19.15
+
+    def die_modifier(self, targets, attackers):
+        return special.die_modifier(self, attackers)                            # 19.53 ii
+
+    def after_advance(self, u, frame):
+        special.after_advance(self, u, frame)                                   # 19.53 iii
+
+    # -- results ------------------------------------------------------------------------------------
+    def train_status(self) -> str:
+        h = self.hex[self.game.TRAIN]
+        return {-2: "eliminated", -3: "exited", -1: "off_map"}.get(h, "on_map")
+
+    @property
+    def result(self) -> dict:
+        return victory.result(self)
+
+    def preview(self, action: Action) -> dict:
+        """Exact odds of an attack: for ``resolve`` the pending declaration, for ``attack`` h
+        every eligible unit against h."""
+        from ...systems.blue_and_gray.combat import candidates, preview
+        self = self.clone()                      # a preview never changes the state
+        frame = self.stack[-1] if self.stack else None
+        if action.kind == "resolve" and frame and frame[0] == "declare":
+            return preview(self, frame[2], frame[3])
+        if action.kind in ("attack", "target") and frame:
+            targets = (action.a,) if action.kind == "attack" else frame[2] + (action.a,)
+            side = frame[1]
+            return preview(self, targets, tuple(candidates(self, side, targets)))
+        if action.kind == "attacker" and frame and frame[0] == "declare":
+            return preview(self, frame[2], frame[3] + (action.a,))
+        return {}
+
+    def to_position(self) -> dict:
+        from .position import position_of
+        return position_of(self)
+
+    def __repr__(self) -> str:
+        return f"<champion-hill turn {self.turn} round {self.round}, {self.to_act or 'nobody'} to act>"
+
+
+__all__ = ["State", "RULES", "UNION", "CONFEDERATE", "OFF_MAP", "Fraction"]

