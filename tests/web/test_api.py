@@ -39,7 +39,7 @@ def play(client, gid, token, view, pick=0):
 
 
 def test_lobby_lists_scenarios_bots_and_games(client):
-    assert {"name": "cedar-creek", "title": "Cedar Creek 1864"} in client.get("/api/scenarios").json()
+    assert {"name": "cedar-creek", "title": "Cedar Creek 1864", "map": "areas"} in client.get("/api/scenarios").json()
     assert "random" in client.get("/api/bots").json()
     g = new_game(client)
     assert set(g["tokens"]) == {"union", "spectator"} and g["links"]["union"].startswith(f"/game/{g['id']}?token=")
@@ -201,3 +201,11 @@ def test_a_corrupted_save_is_reported_not_replayed(tmp_path):
     with TestClient(create_app(db)) as c:
         r = c.get(f"/api/games/{g['id']}/view", params={"token": tok})
         assert r.status_code == 500 and "corrupted" in r.json()["detail"] and "actions[2]" in r.json()["detail"]
+
+
+def test_a_hex_map_game_plays_through_the_api(client):
+    g = client.post("/api/games", json={"game": "champion-hill", "seed": 1, "union": "me", "confederate": "bot:random"}).json()
+    v = wait_for(client, g["id"], g["tokens"]["union"], lambda v: v["to_act"] == "union")
+    assert client.get(f"/api/games/{g['id']}/meta").json()["geometry"]["kind"] == "hexes"
+    v2 = play(client, g["id"], g["tokens"]["union"], v)
+    assert v2["seq"] == v["seq"] + 1 and "total" in v2["result"]["union"]

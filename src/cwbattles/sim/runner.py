@@ -51,11 +51,11 @@ def play_one(task: tuple) -> dict:
             state.apply(bots[state.to_act].choose(state))
             decisions += 1
         res = state.result
-        row.update({"winner": res["winner"], "margin": res["margin"],
-                    "union_vp": res["union"]["total"], "confederate_vp": res["confederate"]["total"],
-                    "union_loss_vp": res["union"]["loss_vp"], "confederate_loss_vp": res["confederate"]["loss_vp"],
-                    "union_zone_vp": res["union"]["zone_vp"], "confederate_zone_vp": res["confederate"]["zone_vp"],
-                    "union_losses": res["union"]["losses"], "confederate_losses": res["confederate"]["losses"]})
+        row.update({"winner": res["winner"] or "draw", "margin": res["margin"]})
+        for side in ("union", "confederate"):
+            mine = res[side]
+            row.update({f"{side}_vp": mine["total"], f"{side}_loss_vp": mine.get("loss_vp", 0),
+                        f"{side}_zone_vp": mine.get("zone_vp", 0), f"{side}_losses": mine.get("losses", 0)})
         row.update(game.key_facts(state))
     except Exception as e:  # a crash is data: keep its seed and message, lose no other row
         row["error"] = f"{type(e).__name__}: {e} | {traceback.format_exc(limit=3).splitlines()[-1]}"

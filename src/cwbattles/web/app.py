@@ -126,7 +126,8 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
     # -- the lobby --------------------------------------------------------------------------------
     @app.get("/api/scenarios")
     async def scenarios():
-        return [{"name": n, "title": load_game(n, None).title} for n in cwbattles.games()]
+        return [{"name": n, "title": load_game(n, None).title, "map": load_game(n, None).geometry()["kind"]}
+                for n in cwbattles.games()]
 
     @app.get("/api/bots")
     async def bots():

@@ -236,10 +236,15 @@ class GameSession:
         pos = s.to_position()
         common = {"id": self.id, "game": self.name, "seq": len(self.actions), "to_act": s.to_act,
                 "over": s.is_over, "result": s.result, "position": pos,
-                "phase": s.stack[-1][0] if s.stack else None, "moving": pos["movement"]["unit"],
+                "phase": s.stack[-1][0] if s.stack else None, "moving": self._moving(pos),
                 "players": self.players}
         self._common = (key, common)
         return common
+
+    def _moving(self, pos: dict):
+        """The id of the unit in the middle of its move, if any."""
+        u = getattr(self.state, "mv_unit", -1)
+        return pos["units"][u]["id"] if u is not None and 0 <= u < len(pos["units"]) else None
 
     def view(self, token, log_from: int = 0, common: dict | None = None) -> dict:
         """What a page holding ``token`` sees; ``log`` holds the events from ``log_from`` on."""

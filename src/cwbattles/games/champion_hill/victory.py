@@ -178,5 +178,8 @@ def result(s) -> dict:
         hi, lo = max(vp.values()), min(vp.values())
         ratio = hi / lo if lo else float("inf")
         level = "decisive" if ratio >= 2 else "substantive" if ratio >= 1.5 else "marginal"   # 21.4
-    return {"final": final, "vp": vp, "categories": cats, "winner": winner, "level": level,
-            "control": control, "turn": s.turn}
+    out = {"final": final, "vp": vp, "categories": cats, "winner": winner, "level": level,
+           "control": control, "zones": control, "turn": s.turn, "margin": vp["union"] - vp["confederate"]}
+    for side in SIDES:                 # the keys every game's result shares (front-ends read them)
+        out[side] = dict(cats[side], total=vp[side])
+    return out

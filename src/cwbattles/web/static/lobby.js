@@ -33,7 +33,8 @@ function playerLabel(p) {
 
 async function loadChoices() {
   const [scenarios, bots] = await Promise.all([getJSON("/api/scenarios"), getJSON("/api/bots")]);
-  $("scenario").innerHTML = scenarios
+  // The game page draws area maps; hex-map games are played through the API until it draws hexes.
+  $("scenario").innerHTML = scenarios.filter((s) => s.map !== "hexes")
     .map((s) => `<option value="${escapeHtml(s.name)}">${escapeHtml(s.title)}</option>`).join("");
   const options = [["me", "me (this screen)"], ["remote", "remote player (invite link)"]]
     .concat(bots.map((b) => [`bot:${b}`, `bot: ${b}`]));
