@@ -1,4 +1,4 @@
-"""The ``cwbattles`` command: play, selfplay, replay."""
+"""The ``cwbattles`` command: play, selfplay, duel, replay, serve."""
 
 from __future__ import annotations
 
@@ -173,6 +173,36 @@ def selfplay(game_name, games, seed, union, confederate, as_json, option_pairs):
     else:
         for k, v in out.items():
             click.echo(f"{k}: {v}")
+
+
+@main.command()
+@click.argument("game_name", default="cedar-creek")
+@click.option("--a", "bot_a", default="heuristic", show_default=True, help="bot spec: random, heuristic, mcts:1s, mcts:2000, mcts:1s:2w")
+@click.option("--b", "bot_b", default="random", show_default=True, help="bot spec")
+@click.option("--games", default=10, show_default=True, type=int, help="games; the bots swap sides every game")
+@click.option("--seed", default=0, show_default=True, type=int, help="each game's dice seed derives from it and the game's number")
+@click.option("--workers", default=1, show_default=True, type=int, help="games played at once in worker processes")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+def duel(game_name, bot_a, bot_b, games, seed, workers, as_json):
+    """Play N games between two bots, sides swapped every game; wins, 95% intervals, VP margins."""
+    from cwbattles.duel import duel as run
+    try:
+        out = run(game_name, bot_a, bot_b, games, seed, workers)
+    except ValueError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    click.echo(f"{out['game']}: {out['games']} games, seed {out['seed']}, {out['wall_seconds']} s")
+    for who in ("a", "b"):
+        r = out[who]
+        lo, hi = r["win_rate_ci95"]
+        ms = r["mean_seconds_per_decision"]
+        click.echo(f"{who} {r['bot']}: {r['wins']} wins ({r['win_rate']:.0%}, 95% CI {lo:.0%}-{hi:.0%}); "
+                   f"as Union {r['wins_as_union']}/{r['games_as_union']}, as Confederate "
+                   f"{r['wins_as_confederate']}/{r['games_as_confederate']}; mean VP margin {r['mean_vp_margin']:+.2f}; "
+                   f"{(ms or 0) * 1000:.2f} ms a decision")
 
 
 @main.command()

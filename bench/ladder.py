@@ -1,0 +1,111 @@
+"""A ladder of the bots: duels between every pair, then Elo ratings fitted to all the results.
+
+    python bench/ladder.py                       # defaults: about 10 minutes on 2 cores
+    python bench/ladder.py --games 20 --mcts 100,400 --workers 4      # longer, stronger
+    python bench/ladder.py --bots random,heuristic,mcts:1s --games 40 --json
+
+Every pair plays ``--games`` games (``--cheap-games`` for pairs without a search bot, which
+take seconds), sides swapped every game, dice seeds derived from ``--seed`` (the duels of
+``cwbattles duel``). Ratings: Bradley-Terry maximum likelihood on the Elo scale (400 points
+= 10:1 odds), with one virtual drawn game per pair so that a clean sweep stays finite;
+``random`` is anchored at 0. Prints the table (and the pairwise results), or one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import sys
+import time
+
+from cwbattles.duel import duel
+
+
+def fit_elo(players, results, prior_games: float = 1.0, anchor: str | None = None) -> dict:
+    """Elo ratings from {(a, b): (wins of a, wins of b)}: the Bradley-Terry MM algorithm, with
+    ``prior_games`` virtual games per pair split evenly."""
+    wins = {p: 0.0 for p in players}
+    games = {}
+    for (a, b), (wa, wb) in results.items():
+        wins[a] += wa + prior_games / 2
+        wins[b] += wb + prior_games / 2
+        n = wa + wb + prior_games
+        games[a, b] = games.get((a, b), 0) + n
+        games[b, a] = games.get((b, a), 0) + n
+    gamma = {p: 1.0 for p in players}
+    for _ in range(10000):
+        new = {}
+        for p in players:
+            denom = sum(n / (gamma[p] + gamma[q]) for (x, q), n in games.items() if x == p)
+            new[p] = wins[p] / denom if denom else gamma[p]
+        scale = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        new = {p: v / scale for p, v in new.items()}
+        done = max(abs(math.log(new[p] / gamma[p])) for p in players) < 1e-10
+        gamma = new
+        if done:
+            break
+    elo = {p: 400 * math.log10(gamma[p]) for p in players}
+    if anchor in elo:
+        shift = elo[anchor]
+        elo = {p: v - shift for p, v in elo.items()}
+    return elo
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="cedar-creek")
+    ap.add_argument("--bots", default=None, help="comma-separated bot specs (default: random, heuristic and "
+                                                   "mcts at the --mcts budgets)")
+    ap.add_argument("--mcts", default="8,24", help="simulation budgets (or times like 1s) of the two mcts bots")
+    ap.add_argument("--games", type=int, default=6, help="games per pair with a search bot")
+    ap.add_argument("--cheap-games", type=int, default=20, help="games per pair without a search bot")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=2, help="games played at once")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    a = ap.parse_args(argv)
+    bots = a.bots.split(",") if a.bots else ["random", "heuristic"] + [f"mcts:{b}" for b in a.mcts.split(",")]
+    start = time.perf_counter()
+    results, duels = {}, []
+    for x, y in itertools.combinations(bots, 2):
+        n = a.games if any(b.startswith("mcts") for b in (x, y)) else a.cheap_games
+        t0 = time.perf_counter()
+        out = duel(a.game, x, y, n, a.seed, a.workers)
+        results[x, y] = (out["a"]["wins"], out["b"]["wins"])
+        duels.append({"a": x, "b": y, "games": n, "wins_a": out["a"]["wins"], "wins_b": out["b"]["wins"],
+                      "a_as_union": f"{out['a']['wins_as_union']}/{out['a']['games_as_union']}",
+                      "a_as_confederate": f"{out['a']['wins_as_confederate']}/{out['a']['games_as_confederate']}",
+                      "mean_vp_margin_a": out["a"]["mean_vp_margin"],
+                      "ms_per_decision": {x: round((out["a"]["mean_seconds_per_decision"] or 0) * 1000, 2),
+                                          y: round((out["b"]["mean_seconds_per_decision"] or 0) * 1000, 2)},
+                      "seconds": round(time.perf_counter() - t0, 1)})
+        if not a.json:
+            d = duels[-1]
+            print(f"{x:>14} vs {y:<14} {d['wins_a']:>3}-{d['wins_b']:<3} ({n} games; {x} as Union "
+                  f"{d['a_as_union']}, as Confederate {d['a_as_confederate']}; {d['seconds']} s)", flush=True)
+    elo = fit_elo(bots, results, anchor="random" if "random" in bots else None)
+    table = []
+    for p in sorted(bots, key=lambda p: -elo[p]):
+        w = sum(results[k][0] if k[0] == p else results[k][1] for k in results if p in k)
+        n = sum(sum(results[k]) for k in results if p in k)
+        ms = [d["ms_per_decision"][p] for d in duels if p in d["ms_per_decision"]]
+        table.append({"bot": p, "elo": round(elo[p]), "games": n, "wins": w,
+                      "win_rate": round(w / n, 3) if n else None,
+                      "ms_per_decision": round(sum(ms) / len(ms), 2) if ms else None})
+    wall = round(time.perf_counter() - start, 1)
+    if a.json:
+        json.dump({"game": a.game, "seed": a.seed, "bots": bots, "elo": table, "duels": duels, "seconds": wall},
+                  sys.stdout)
+        print()
+        return
+    print()
+    print(f"{'bot':<16}{'Elo':>7}{'games':>7}{'wins':>6}{'win %':>7}{'ms/decision':>13}")
+    for r in table:
+        print(f"{r['bot']:<16}{r['elo']:>7}{r['games']:>7}{r['wins']:>6}{100 * (r['win_rate'] or 0):>6.0f}%"
+              f"{r['ms_per_decision']:>13}")
+    print(f"({wall} s; Elo anchored at random = 0, one virtual draw per pair)")
+
+
+if __name__ == "__main__":
+    main()

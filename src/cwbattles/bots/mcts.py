@@ -1,0 +1,257 @@
+"""Monte Carlo tree search, open loop, with the heuristic's knowledge as prior and rollout policy.
+
+Dice are chance: every simulation copies the root and re-seeds the copy's dice with a fresh
+seed (``state.dice.reseed``), so the tree is over actions only and each node's statistics
+average over the dice ("open loop"). A node's children are keyed by (side to act, action): the
+same actions may lead, with other dice, to a decision of the other side.
+
+One simulation:
+
+1. selection: from the root, UCT with a prior bonus (PUCT-like) among the children that
+   progressive widening admits: the ``ceil(1.5 * visits ** 0.5)`` best by the heuristic's fast
+   scores, so wide decisions (a brigade with eight zones to go, ten divisions to activate) are
+   searched best-first;
+2. expansion: the first action leading outside the tree adds one node;
+3. rollout: a few decisions of the heuristic's fast policy (no previews, no lookahead), then
+   the evaluation (expected final VP margin); a full game is ~700 decisions, far too many;
+4. backup: the reward ``sigmoid((margin - margin at the root) / 2)`` for the first side (the
+   Union), one minus it for the other, added along the path.
+
+The move played is the root child with the most visits. A decision where the heuristic's
+prior for one action is at least 0.98 (entering the map rather than waiting, an attack at
+crushing odds...) is played at once without searching. With ``workers`` > 1 the search is
+root-parallel: each process searches the same root with its own seed and the root visit counts
+are added up (the calling process is one of the workers).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing as mp
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from ..engine.actions import Action
+from . import knowledge
+from .heuristic import pick
+
+C_UCT = 0.1            # exploration constant (rewards are in [0, 1])
+PRIOR_WEIGHT = 0.5     # weight of the heuristic prior, fading with visits
+PRIOR_TEMPERATURE = 0.4  # softmax of the heuristic scores (VP) into priors
+PW_C, PW_ALPHA = 1.5, 0.5   # progressive widening
+ROLLOUT_DECISIONS = 4  # fast-policy decisions after the leaf before evaluating
+ROLLOUT_EPSILON = 0.1  # share of random actions in rollouts
+REWARD_SCALE = 2.0     # VP
+OBVIOUS = 0.98         # a root prior this high: the move is played without searching
+
+
+class Node:
+    __slots__ = ("visits", "stats", "children", "order")
+
+    def __init__(self):
+        self.visits = 0
+        self.stats = {}       # (side, action) -> [visits, total reward for that side]
+        self.children = {}    # (side, action) -> Node
+        self.order = {}       # side -> (actions best first, {action: prior})
+
+
+def _priors(actions, scores) -> tuple:
+    best = max(scores)
+    w = [math.exp((s - best) / PRIOR_TEMPERATURE) for s in scores]
+    total = sum(w)
+    ranked = sorted(range(len(actions)), key=lambda i: -scores[i])
+    return [actions[i] for i in ranked], {actions[i]: w[i] / total for i in range(len(actions))}
+
+
+class Search:
+    def __init__(self, kn, rng: random.Random, rollout_decisions: int = ROLLOUT_DECISIONS):
+        self.kn = kn
+        self.rng = rng
+        self.rollout_decisions = rollout_decisions
+
+    def run(self, state, seconds=None, simulations=None, root_priors=None) -> tuple:
+        """Search from ``state``; returns ({action: [visits, mean reward]}, simulations done).
+        ``root_priors``: the root's (actions best first, priors) if already computed."""
+        kn = self.kn
+        root = Node()
+        side = state.to_act
+        legal = state.legal_actions()
+        root.order[side] = root_priors or _priors(legal, kn.score_actions(state, legal))
+        self.base = kn.evaluate(state)
+        self.first = type(state).SIDES[0]        # evaluate() is this side's margin
+        deadline = time.perf_counter() + seconds if seconds else None
+        n = 0
+        while True:
+            if simulations is not None and n >= simulations:
+                break
+            if deadline is not None and n > 0 and time.perf_counter() >= deadline:
+                break
+            self.simulate(root, state)
+            n += 1
+        out = {}
+        for a in legal:
+            st = root.stats.get((side, a))
+            out[a] = [st[0], st[1] / st[0]] if st and st[0] else [0, 0.0]
+        return out, n
+
+    def simulate(self, root: Node, state) -> None:
+        s = state.clone()
+        s.dice.reseed(self.rng.getrandbits(62))
+        node = root
+        path = []
+        while not s.is_over:
+            side = s.to_act
+            legal = s.legal_actions()
+            entry = node.order.get(side)
+            if entry is None:
+                entry = node.order[side] = _priors(legal, self.kn.fast_scores(s, legal))
+            action = self.select(node, side, legal, entry)
+            s.apply(action)
+            path.append((node, side, action))
+            key = (side, action)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = Node()
+                break
+            node = child
+        reward = self.rollout(s)
+        first = self.first
+        for node, side, action in path:
+            node.visits += 1
+            st = node.stats.get((side, action))
+            if st is None:
+                st = node.stats[(side, action)] = [0, 0.0]
+            st[0] += 1
+            st[1] += reward if side == first else 1.0 - reward
+
+    def select(self, node: Node, side: str, legal, entry):
+        order, priors = entry
+        legal_set = set(legal)
+        allowed = max(1, math.ceil(PW_C * (node.visits + 1) ** PW_ALPHA))
+        cands = [a for a in order if a in legal_set][:allowed]
+        if len(cands) < allowed:
+            extra = [a for a in legal if a not in priors]       # seen only with other dice
+            cands += extra[:allowed - len(cands)]
+        log_n = math.log(node.visits + 1)
+        best, best_v = cands[0], -1e18
+        for a in cands:
+            st = node.stats.get((side, a))
+            p = priors.get(a, 0.0)
+            if st is None or st[0] == 0:
+                v = 1e9 + p                                      # unvisited: best prior first
+            else:
+                v = st[1] / st[0] + C_UCT * math.sqrt(log_n / st[0]) + PRIOR_WEIGHT * p / (1 + st[0])
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def rollout(self, s) -> float:
+        kn, rng = self.kn, self.rng
+        for _ in range(self.rollout_decisions):
+            if s.is_over:
+                break
+            legal = s.legal_actions()
+            if rng.random() < ROLLOUT_EPSILON:
+                a = rng.choice(legal)
+            else:
+                a = pick(legal, kn.fast_scores(s, legal), rng)
+            s.apply(a)
+        m = kn.evaluate(s)
+        x = (m - self.base) / REWARD_SCALE
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+# -- root-parallel workers ------------------------------------------------------------------------
+_GAMES: dict = {}
+
+
+def _search_in_worker(args):
+    game_name, options, position, seconds, simulations, seed, rollout_decisions = args
+    import cwbattles
+    key = (game_name, tuple(sorted((options or {}).items())))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = cwbattles.load(game_name, options=options)
+    state = game.from_position(position)
+    search = Search(knowledge.for_game(game), random.Random(seed), rollout_decisions)
+    counts, n = search.run(state, seconds, simulations)
+    return [(tuple(a), v[0], v[1]) for a, v in counts.items()], n
+
+
+def _context():
+    methods = mp.get_all_start_methods()
+    return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+class MctsBot:
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, seconds: float | None = None, simulations: int | None = None,
+                 workers: int = 1, rollout_decisions: int = ROLLOUT_DECISIONS, **budget):
+        if seconds is None and simulations is None:
+            from . import DEFAULT_MCTS_SIMULATIONS
+            simulations = DEFAULT_MCTS_SIMULATIONS
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.simulations = simulations
+        self.workers = max(1, int(workers))
+        self.rollout_decisions = rollout_decisions
+        self._pool = None
+        self.last = None            # statistics of the last search (for tests and curiosity)
+
+    def choose(self, state):
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        kn = knowledge.for_game(state.game)
+        seeds = [self.rng.getrandbits(62) for _ in range(self.workers)]
+        order, priors = _priors(actions, kn.score_actions(state, actions))
+        if priors[order[0]] >= OBVIOUS:
+            self.last = {"simulations": 0, "visits": {}}
+            return order[0]
+        futures = []
+        if self.workers > 1:
+            pool = self._get_pool()
+            if pool is not None:
+                g = state.game
+                doc = state.to_position()
+                futures = [pool.submit(_search_in_worker, (g.name, dict(g.options), doc, self.seconds,
+                                                            self.simulations, sd, self.rollout_decisions))
+                           for sd in seeds[1:]]
+        search = Search(kn, random.Random(seeds[0]), self.rollout_decisions)
+        counts, n = search.run(state, self.seconds, self.simulations, (order, priors))
+        total = {a: [v[0], v[0] * v[1]] for a, v in counts.items()}
+        for f in futures:
+            rows, m = f.result()
+            n += m
+            for a, visits, mean in rows:
+                a = Action(*a)
+                t = total.setdefault(a, [0, 0.0])
+                t[0] += visits
+                t[1] += visits * mean
+        order = {a: i for i, a in enumerate(actions)}
+        best = max(actions, key=lambda a: (total.get(a, [0])[0],
+                                           total[a][1] / total[a][0] if total.get(a, [0])[0] else 0.0,
+                                           -order[a]))
+        self.last = {"simulations": n, "visits": {a: total.get(a, [0])[0] for a in actions}}
+        return best
+
+    def _get_pool(self):
+        if self._pool is None:
+            if mp.current_process().daemon:
+                self.workers = 1              # a daemonic process may not start workers
+                return None
+            self._pool = ProcessPoolExecutor(max_workers=self.workers - 1, mp_context=_context())
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass

@@ -1,0 +1,8 @@
+import pytest
+
+import cwbattles
+
+
+@pytest.fixture(scope="session")
+def game():
+    return cwbattles.load("cedar-creek")

@@ -1,0 +1,44 @@
+"""The Cedar Creek evaluation: the exact margin at the end, sensible signs on the way."""
+
+from cwbattles.bots import knowledge, make_bot
+from cwbattles.bots.knowledge import cedar_creek as K
+
+
+def test_knowledge_is_chosen_by_game_name(game):
+    assert knowledge.for_game(game) is K
+    assert knowledge.for_game("no-such-game").__name__.endswith("generic")
+
+
+def test_evaluation_is_the_exact_margin_at_the_end(game):
+    s = game.new_game(seed=6)
+    bots = {"union": make_bot("heuristic", 1), "confederate": make_bot("heuristic", 2)}
+    while not s.is_over:
+        s.apply(bots[s.to_act].choose(s))
+    assert K.evaluate(s) == s.result["margin"] == K.final_margin(s)
+
+
+def test_rough_odds_match_the_engine_preview(game):
+    """The cheap odds used for planning agree with the exact preview on a plain attack."""
+    from tests.bots.test_attack import FROM, TARGET, winning_attack
+    s = winning_attack(game)
+    attack = next(a for a in s.legal_actions() if a.kind == "attack")
+    p = s.preview(attack)
+    F = K.facts(game)
+    V = K.View(s, F)
+    u = s.mv_unit
+    z, t = game.board.index[FROM], game.board.index[TARGET]
+    d = V.first[t]
+    o = K.rough_odds(V, u, z, -1, t, d, -1, s.facing[d], s.facing[u])
+    for k, x in zip(K.ODDS_KEYS, o):
+        assert abs(p["odds"][k] - x) < 1e-9
+
+
+def test_hold_a_victory_zone_retreat_from_a_plain_one(game):
+    """11.4: a hit brigade in Middletown holds (the zone is worth 4 VP of swing); in an open
+    field, at full strength and not fatigued, it retreats (orderly 4 times in 6)."""
+    from tests.games.cedar_creek.helpers import setup_position, unit
+    for zone, facing, expect in (("middletown-south", "belle-grove", "hold"), ("cooley-house", "cooley-fields", "retreat")):
+        s = setup_position(game, [unit("ball", zone, facing=facing)], turn=5, active="confederate")
+        u = game.unit_index["ball"]
+        hold, retreat = K.hold_or_retreat(s, u)
+        assert (hold > retreat) == (expect == "hold"), (zone, hold, retreat)
