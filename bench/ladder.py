@@ -9,6 +9,11 @@ take seconds), sides swapped every game, dice seeds derived from ``--seed`` (the
 ``cwbattles duel``). Ratings: Bradley-Terry maximum likelihood on the Elo scale (400 points
 = 10:1 odds), with one virtual drawn game per pair so that a clean sweep stays finite;
 ``random`` is anchored at 0. Prints the table (and the pairwise results), or one JSON object.
+
+When one side wins nearly every game whoever plays it (Cedar Creek between any two bots
+better than random: the Union), win rates cannot tell the bots apart; the table therefore
+also gives each bot's mean VP margin (its VP minus its opponent's, averaged over its games)
+and, per pair, the margin of the first bot (the two games of a pair share their dice seed).
 """
 
 from __future__ import annotations
@@ -67,12 +72,14 @@ def main(argv=None) -> None:
     a = ap.parse_args(argv)
     bots = a.bots.split(",") if a.bots else ["random", "heuristic"] + [f"mcts:{b}" for b in a.mcts.split(",")]
     start = time.perf_counter()
-    results, duels = {}, []
+    results, duels, margins = {}, [], {b: [] for b in bots}
     for x, y in itertools.combinations(bots, 2):
         n = a.games if any(b.startswith("mcts") for b in (x, y)) else a.cheap_games
         t0 = time.perf_counter()
         out = duel(a.game, x, y, n, a.seed, a.workers)
         results[x, y] = (out["a"]["wins"], out["b"]["wins"])
+        margins[x].append((out["a"]["mean_vp_margin"], n))
+        margins[y].append((out["b"]["mean_vp_margin"], n))
         duels.append({"a": x, "b": y, "games": n, "wins_a": out["a"]["wins"], "wins_b": out["b"]["wins"],
                       "a_as_union": f"{out['a']['wins_as_union']}/{out['a']['games_as_union']}",
                       "a_as_confederate": f"{out['a']['wins_as_confederate']}/{out['a']['games_as_confederate']}",
@@ -83,15 +90,18 @@ def main(argv=None) -> None:
         if not a.json:
             d = duels[-1]
             print(f"{x:>14} vs {y:<14} {d['wins_a']:>3}-{d['wins_b']:<3} ({n} games; {x} as Union "
-                  f"{d['a_as_union']}, as Confederate {d['a_as_confederate']}; {d['seconds']} s)", flush=True)
+                  f"{d['a_as_union']}, as Confederate {d['a_as_confederate']}; {x}'s mean VP margin "
+                  f"{d['mean_vp_margin_a']:+.2f}; {d['seconds']} s)", flush=True)
     elo = fit_elo(bots, results, anchor="random" if "random" in bots else None)
     table = []
     for p in sorted(bots, key=lambda p: -elo[p]):
         w = sum(results[k][0] if k[0] == p else results[k][1] for k in results if p in k)
         n = sum(sum(results[k]) for k in results if p in k)
         ms = [d["ms_per_decision"][p] for d in duels if p in d["ms_per_decision"]]
+        mm = margins[p]
         table.append({"bot": p, "elo": round(elo[p]), "games": n, "wins": w,
                       "win_rate": round(w / n, 3) if n else None,
+                      "mean_vp_margin": round(sum(m * k for m, k in mm) / sum(k for _, k in mm), 2) if mm else None,
                       "ms_per_decision": round(sum(ms) / len(ms), 2) if ms else None})
     wall = round(time.perf_counter() - start, 1)
     if a.json:
@@ -100,10 +110,10 @@ def main(argv=None) -> None:
         print()
         return
     print()
-    print(f"{'bot':<16}{'Elo':>7}{'games':>7}{'wins':>6}{'win %':>7}{'ms/decision':>13}")
+    print(f"{'bot':<16}{'Elo':>7}{'games':>7}{'wins':>6}{'win %':>7}{'VP margin':>11}{'ms/decision':>13}")
     for r in table:
         print(f"{r['bot']:<16}{r['elo']:>7}{r['games']:>7}{r['wins']:>6}{100 * (r['win_rate'] or 0):>6.0f}%"
-              f"{r['ms_per_decision']:>13}")
+              f"{r['mean_vp_margin']:>+11.2f}{r['ms_per_decision']:>13}")
     print(f"({wall} s; Elo anchored at random = 0, one virtual draw per pair)")
 
 

@@ -74,3 +74,22 @@ def test_mcts_root_parallel_adds_the_visits_of_its_workers(game):
             s.apply(a)
     finally:
         bot.close()
+
+
+def test_bots_play_games_without_their_own_knowledge():
+    """Every other game: the generic knowledge (score so far, one step ahead) still gives legal
+    choices, for the heuristic and the search."""
+    import cwbattles
+    for name in cwbattles.games():
+        if name == "cedar-creek":
+            continue
+        g = cwbattles.load(name)
+        s = g.new_game(seed=1)
+        bots = [make_bot("heuristic", seed=1), make_bot("mcts:5", seed=2)]
+        for i in range(80):
+            if s.is_over:
+                break
+            legal = s.legal_actions()
+            a = bots[i % 2].choose(s)
+            assert a in legal
+            s.apply(a)

@@ -17,9 +17,13 @@ One simulation:
 4. backup: the reward ``sigmoid((margin - margin at the root) / 2)`` for the first side (the
    Union), one minus it for the other, added along the path.
 
-The move played is the root child with the most visits. A decision where the heuristic's
-prior for one action is at least 0.98 (entering the map rather than waiting, an attack at
-crushing odds...) is played at once without searching. With ``workers`` > 1 the search is
+The move played is the root child with the most visits, provided its mean reward beats the
+heuristic's own choice by more than one standard error of the difference (otherwise the
+heuristic's choice: at small budgets one roll of the dice outweighs most differences between
+moves). Rollouts stop early, before the attacks declared in a player turn are rolled: the
+evaluation counts them at their expected value. A decision where the heuristic's prior for one
+action is at least 0.98 (entering the map rather than waiting, an attack at crushing odds...)
+is played at once without searching. With ``workers`` > 1 the search is
 root-parallel: each process searches the same root with its own seed and the root visit counts
 are added up (the calling process is one of the workers).
 """
@@ -44,6 +48,7 @@ ROLLOUT_DECISIONS = 4  # fast-policy decisions after the leaf before evaluating
 ROLLOUT_EPSILON = 0.1  # share of random actions in rollouts
 REWARD_SCALE = 2.0     # VP
 OBVIOUS = 0.98         # a root prior this high: the move is played without searching
+CONFIDENCE = 1.0       # standard errors by which the search must beat the heuristic's choice
 
 
 class Node:
@@ -51,7 +56,7 @@ class Node:
 
     def __init__(self):
         self.visits = 0
-        self.stats = {}       # (side, action) -> [visits, total reward for that side]
+        self.stats = {}       # (side, action) -> [visits, total reward, total squared reward]
         self.children = {}    # (side, action) -> Node
         self.order = {}       # side -> (actions best first, {action: prior})
 
@@ -71,7 +76,8 @@ class Search:
         self.rollout_decisions = rollout_decisions
 
     def run(self, state, seconds=None, simulations=None, root_priors=None) -> tuple:
-        """Search from ``state``; returns ({action: [visits, mean reward]}, simulations done).
+        """Search from ``state``; returns ({action: [visits, total reward, total squared reward]},
+        simulations done).
         ``root_priors``: the root's (actions best first, priors) if already computed."""
         kn = self.kn
         root = Node()
@@ -92,7 +98,7 @@ class Search:
         out = {}
         for a in legal:
             st = root.stats.get((side, a))
-            out[a] = [st[0], st[1] / st[0]] if st and st[0] else [0, 0.0]
+            out[a] = [st[0], st[1], st[2]] if st else [0, 0.0, 0.0]
         return out, n
 
     def simulate(self, root: Node, state) -> None:
@@ -121,9 +127,11 @@ class Search:
             node.visits += 1
             st = node.stats.get((side, action))
             if st is None:
-                st = node.stats[(side, action)] = [0, 0.0]
+                st = node.stats[(side, action)] = [0, 0.0, 0.0]
+            r = reward if side == first else 1.0 - reward
             st[0] += 1
-            st[1] += reward if side == first else 1.0 - reward
+            st[1] += r
+            st[2] += r * r
 
     def select(self, node: Node, side: str, legal, entry):
         order, priors = entry
@@ -149,7 +157,7 @@ class Search:
     def rollout(self, s) -> float:
         kn, rng = self.kn, self.rng
         for _ in range(self.rollout_decisions):
-            if s.is_over:
+            if s.is_over or kn.rollout_pause(s):
                 break
             legal = s.legal_actions()
             if rng.random() < ROLLOUT_EPSILON:
@@ -176,12 +184,35 @@ def _search_in_worker(args):
     state = game.from_position(position)
     search = Search(knowledge.for_game(game), random.Random(seed), rollout_decisions)
     counts, n = search.run(state, seconds, simulations)
-    return [(tuple(a), v[0], v[1]) for a, v in counts.items()], n
+    return [(tuple(a), v[0], v[1], v[2]) for a, v in counts.items()], n
 
 
 def _context():
     methods = mp.get_all_start_methods()
     return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def choose_move(actions, order, total) -> Action:
+    """The most visited root child, if the search is sure enough it beats the heuristic's own
+    choice (its mean reward higher by more than CONFIDENCE standard errors of the difference);
+    otherwise the heuristic's choice. At small budgets the dice make each simulation's reward
+    noisy, and the heuristic's exact-odds choice is the safer bet."""
+    index = {a: i for i, a in enumerate(actions)}
+
+    def visits(a):
+        return total.get(a, [0])[0]
+    top = max(actions, key=lambda a: (visits(a), -index[a]))
+    prior = order[0]
+    if top == prior or visits(prior) == 0:
+        return top if visits(top) else prior
+
+    def mean_var(a):
+        n, s, q = total[a]
+        m = s / n
+        return m, max(q / n - m * m, 1e-6) / n
+    mt, vt = mean_var(top)
+    mp, vp = mean_var(prior)
+    return top if mt - mp > CONFIDENCE * math.sqrt(vt + vp) else prior
 
 
 class MctsBot:
@@ -221,19 +252,16 @@ class MctsBot:
                            for sd in seeds[1:]]
         search = Search(kn, random.Random(seeds[0]), self.rollout_decisions)
         counts, n = search.run(state, self.seconds, self.simulations, (order, priors))
-        total = {a: [v[0], v[0] * v[1]] for a, v in counts.items()}
+        total = {a: list(v) for a, v in counts.items()}
         for f in futures:
             rows, m = f.result()
             n += m
-            for a, visits, mean in rows:
-                a = Action(*a)
-                t = total.setdefault(a, [0, 0.0])
+            for a, visits, rsum, rsq in rows:
+                t = total.setdefault(Action(*a), [0, 0.0, 0.0])
                 t[0] += visits
-                t[1] += visits * mean
-        order = {a: i for i, a in enumerate(actions)}
-        best = max(actions, key=lambda a: (total.get(a, [0])[0],
-                                           total[a][1] / total[a][0] if total.get(a, [0])[0] else 0.0,
-                                           -order[a]))
+                t[1] += rsum
+                t[2] += rsq
+        best = choose_move(actions, order, total)
         self.last = {"simulations": n, "visits": {a: total.get(a, [0])[0] for a in actions}}
         return best
 

@@ -782,6 +782,15 @@ def evaluate(state) -> float:
             + declared_attacks(V) + cohesion(V) + command(V) + batteries(V) + confederate_drive(V))
 
 
+def rollout_pause(state) -> bool:
+    """A good place for a search to stop and evaluate: the attacks declared this player turn
+    are about to be rolled. The evaluation counts them at their expected value
+    (``declared_attacks``), which is far less noisy than one roll of the dice."""
+    if not state.combats or not state.stack:
+        return False
+    return state.stack[-1][0] in ("hqphase", "hqmove", "resolve") and any(not c[2] for c in state.combats)
+
+
 def win_probability(state, margin: float | None = None) -> float:
     """Chance the Union wins (it wins ties), from the evaluation."""
     m = evaluate(state) if margin is None else margin

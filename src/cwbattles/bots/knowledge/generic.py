@@ -28,3 +28,7 @@ def score_actions(state, actions, fast: bool = False) -> list:
 
 def fast_scores(state, actions) -> list:
     return score_actions(state, actions, fast=True)
+
+
+def rollout_pause(state) -> bool:
+    return False
