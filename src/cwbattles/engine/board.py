@@ -139,6 +139,10 @@ class AreaBoard:
         return fronts
 
     # -- queries --------------------------------------------------------------------------
+    def shortest(self, start: int, cost=None) -> list[int]:
+        """Cheapest cost from ``start`` to every zone by passable links (default: movement MP)."""
+        return self._dijkstra(start, self.move_cost if cost is None else cost)
+
     def zone(self, ref) -> Zone:
         return self.zones[ref if isinstance(ref, int) else self.index[ref]]
 

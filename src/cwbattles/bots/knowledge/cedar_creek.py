@@ -109,19 +109,7 @@ class Facts:
 
     @staticmethod
     def _dijkstra(b, start):
-        dist = [INF] * len(b.zones)
-        dist[start] = 0
-        heap = [(0, start)]
-        while heap:
-            d, z = heapq.heappop(heap)
-            if d > dist[z]:
-                continue
-            for n in b.adj[z]:
-                nd = d + b.move_cost[z][n]
-                if nd < dist[n]:
-                    dist[n] = nd
-                    heapq.heappush(heap, (nd, n))
-        return dist
+        return b.shortest(start)          # movement MP from start to every zone (the board's own search)
 
 
 _FACTS: dict = {}
