@@ -12,8 +12,8 @@ take seconds), sides swapped every game, dice seeds derived from ``--seed`` (the
 
 When one side wins nearly every game whoever plays it (Cedar Creek between any two bots
 better than random: the Union), win rates cannot tell the bots apart; the table therefore
-also gives each bot's mean VP margin (its VP minus its opponent's, averaged over its games)
-and, per pair, the margin of the first bot (the two games of a pair share their dice seed).
+also gives a VP rating: the r that best fit "mean VP margin of a over b = r[a] - r[b]" over all
+pairs (least squares weighted by games; random = 0), and each pair's line gives its margin.
 """
 
 from __future__ import annotations
@@ -58,6 +58,31 @@ def fit_elo(players, results, prior_games: float = 1.0, anchor: str | None = Non
     return elo
 
 
+def fit_margins(players, margins, anchor: str | None = None) -> dict:
+    """VP ratings from {(a, b): (mean VP margin of a over b, games)}: the r that best fit
+    margin(a, b) = r[a] - r[b] in the least-squares sense, weighted by games."""
+    r = {p: 0.0 for p in players}
+    for _ in range(5000):
+        delta = 0.0
+        for p in players:
+            num = den = 0.0
+            for (a, b), (m, n) in margins.items():
+                if a == p:
+                    num += n * (r[b] + m)
+                    den += n
+                elif b == p:
+                    num += n * (r[a] - m)
+                    den += n
+            if den:
+                new = num / den
+                delta = max(delta, abs(new - r[p]))
+                r[p] = new
+        if delta < 1e-9:
+            break
+    shift = r[anchor] if anchor in r else sum(r.values()) / len(r)
+    return {p: v - shift for p, v in r.items()}
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="cedar-creek")
@@ -72,14 +97,13 @@ def main(argv=None) -> None:
     a = ap.parse_args(argv)
     bots = a.bots.split(",") if a.bots else ["random", "heuristic"] + [f"mcts:{b}" for b in a.mcts.split(",")]
     start = time.perf_counter()
-    results, duels, margins = {}, [], {b: [] for b in bots}
+    results, duels, pair_margins = {}, [], {}
     for x, y in itertools.combinations(bots, 2):
         n = a.games if any(b.startswith("mcts") for b in (x, y)) else a.cheap_games
         t0 = time.perf_counter()
         out = duel(a.game, x, y, n, a.seed, a.workers)
         results[x, y] = (out["a"]["wins"], out["b"]["wins"])
-        margins[x].append((out["a"]["mean_vp_margin"], n))
-        margins[y].append((out["b"]["mean_vp_margin"], n))
+        pair_margins[x, y] = (out["a"]["mean_vp_margin"], n)
         duels.append({"a": x, "b": y, "games": n, "wins_a": out["a"]["wins"], "wins_b": out["b"]["wins"],
                       "a_as_union": f"{out['a']['wins_as_union']}/{out['a']['games_as_union']}",
                       "a_as_confederate": f"{out['a']['wins_as_confederate']}/{out['a']['games_as_confederate']}",
@@ -92,16 +116,16 @@ def main(argv=None) -> None:
             print(f"{x:>14} vs {y:<14} {d['wins_a']:>3}-{d['wins_b']:<3} ({n} games; {x} as Union "
                   f"{d['a_as_union']}, as Confederate {d['a_as_confederate']}; {x}'s mean VP margin "
                   f"{d['mean_vp_margin_a']:+.2f}; {d['seconds']} s)", flush=True)
-    elo = fit_elo(bots, results, anchor="random" if "random" in bots else None)
+    anchor = "random" if "random" in bots else None
+    elo = fit_elo(bots, results, anchor=anchor)
+    vp = fit_margins(bots, pair_margins, anchor=anchor)
     table = []
     for p in sorted(bots, key=lambda p: -elo[p]):
         w = sum(results[k][0] if k[0] == p else results[k][1] for k in results if p in k)
         n = sum(sum(results[k]) for k in results if p in k)
         ms = [d["ms_per_decision"][p] for d in duels if p in d["ms_per_decision"]]
-        mm = margins[p]
-        table.append({"bot": p, "elo": round(elo[p]), "games": n, "wins": w,
+        table.append({"bot": p, "elo": round(elo[p]), "vp_rating": round(vp[p], 2), "games": n, "wins": w,
                       "win_rate": round(w / n, 3) if n else None,
-                      "mean_vp_margin": round(sum(m * k for m, k in mm) / sum(k for _, k in mm), 2) if mm else None,
                       "ms_per_decision": round(sum(ms) / len(ms), 2) if ms else None})
     wall = round(time.perf_counter() - start, 1)
     if a.json:
@@ -110,11 +134,12 @@ def main(argv=None) -> None:
         print()
         return
     print()
-    print(f"{'bot':<16}{'Elo':>7}{'games':>7}{'wins':>6}{'win %':>7}{'VP margin':>11}{'ms/decision':>13}")
+    print(f"{'bot':<16}{'Elo':>7}{'VP rating':>11}{'games':>7}{'wins':>6}{'win %':>7}{'ms/decision':>13}")
     for r in table:
-        print(f"{r['bot']:<16}{r['elo']:>7}{r['games']:>7}{r['wins']:>6}{100 * (r['win_rate'] or 0):>6.0f}%"
-              f"{r['mean_vp_margin']:>+11.2f}{r['ms_per_decision']:>13}")
-    print(f"({wall} s; Elo anchored at random = 0, one virtual draw per pair)")
+        print(f"{r['bot']:<16}{r['elo']:>7}{r['vp_rating']:>+11.2f}{r['games']:>7}{r['wins']:>6}"
+              f"{100 * (r['win_rate'] or 0):>6.0f}%{r['ms_per_decision']:>13}")
+    print(f"({wall} s; Elo from wins, anchored at random = 0, one virtual draw per pair; VP rating: "
+          f"least-squares fit of the pairs' mean VP margins, random = 0)")
 
 
 if __name__ == "__main__":

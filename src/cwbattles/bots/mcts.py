@@ -23,9 +23,11 @@ heuristic's choice: at small budgets one roll of the dice outweighs most differe
 moves). Rollouts stop early, before the attacks declared in a player turn are rolled: the
 evaluation counts them at their expected value. A decision where the heuristic's prior for one
 action is at least 0.98 (entering the map rather than waiting, an attack at crushing odds...)
-is played at once without searching. With ``workers`` > 1 the search is
-root-parallel: each process searches the same root with its own seed and the root visit counts
-are added up (the calling process is one of the workers).
+is played at once without searching.
+
+With ``workers`` > 1 the search is root-parallel: each process searches the same root (sent as
+a position) with its own seed for the whole budget, and the root statistics are added up (the
+calling process is one of the workers; the others live in a pool kept until ``close()``).
 """
 
 from __future__ import annotations
@@ -210,9 +212,9 @@ def choose_move(actions, order, total) -> Action:
         n, s, q = total[a]
         m = s / n
         return m, max(q / n - m * m, 1e-6) / n
-    mt, vt = mean_var(top)
-    mp, vp = mean_var(prior)
-    return top if mt - mp > CONFIDENCE * math.sqrt(vt + vp) else prior
+    m_top, v_top = mean_var(top)
+    m_prior, v_prior = mean_var(prior)
+    return top if m_top - m_prior > CONFIDENCE * math.sqrt(v_top + v_prior) else prior
 
 
 class MctsBot:
