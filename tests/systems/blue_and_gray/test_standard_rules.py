@@ -160,3 +160,13 @@ def test_5_2_reinforcements_pay_one_more_mp_each():
     act(s, "stop", "us-7-2")
     act(s, "enter", "us-7-3")
     assert s.mv_mp == 4
+
+
+def test_6_33_no_passing_through_two_full_hexes_in_a_row():
+    # McGinnis marches along the Jackson Road: 1603, 1703 and 1802 each hold a brigade (19.4)
+    units = {"us-12-1": "1504", "us-3-1": "1603", "us-3-2": "1703", "us-3-3": "1802"}
+    s = position(G, units, released=REL)
+    act(s, "march", "us-12-1")
+    act(s, "step", "1603")                 # full, but it can still go back to 1504
+    # from 1703 only full hexes (1603, 1802) would follow: going back was the one legal action
+    assert hexof(s, "us-12-1") == "1504" and "1603 -> 1504" in s.log[-1].text

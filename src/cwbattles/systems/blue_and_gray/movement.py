@@ -138,7 +138,7 @@ def step_options(s, u: int) -> list:
             if c == b:
                 continue
             left2 = _step_ok(s, u, b, c, left)
-            if left2 is not None and (c == a or s.stack_ok(c, side, (u,))):
+            if left2 is not None and s.stack_ok(c, side, (u,)):       # back to a, too, only if a has room
                 out.append(b)
                 break
     return out
