@@ -35,6 +35,7 @@ def test_17_1_bowen_within_two_hexes_until_released_on_turn_4():
 
 def test_17_1_attack_by_adjacent_union_unit_releases_bowen_and_loring():
     s = position(G, {"us-12-1": "1311", "cs-bo-green": "1312"}, phase="combat", dice=(5,), released=("osterhaus", "carr"))
+    act(s, "resolve")                                         # 8.9: lower columns are offered too
     assert s.release_due[G.BOWEN] and s.release_due[G.LORING]
 
 

@@ -15,7 +15,8 @@ from ...systems.blue_and_gray import load_tables
 DATA = Path(__file__).parent / "data"
 SIDE_INDEX = {"union": 0, "confederate": 1}
 OPTION_DEFAULTS = {"union_range4_factor": "two_thirds", "osterhaus_release_by_bombardment": True,
-                   "jackson_force": "unit", "carr_released_with_osterhaus": False}
+                   "jackson_force": "unit", "carr_released_with_osterhaus": False, "optional_units": False,
+                   "morale": "none", "stack_attacks_together": False}
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class Unit:
     range: int
     setup: int            # hex index, -1 if none
     aside: bool           # set aside at start (optional or Out of Ammo counters, 16.2)
+    optional: bool        # 16.2: an optional ("*") unit, in play with the option optional_units
     entry_turn: int       # 0 unless a reinforcement
     entry_hex: int        # -1 unless a reinforcement
     ooa_of: int           # 19.61: the unit this Out of Ammo counter replaces, or -1
@@ -138,7 +140,7 @@ class ChampionHillGame:
                               c.choice("type", ("infantry", "cavalry", "artillery", "train")),
                               c.get("size", str), self.division_index[c.get("division", str)],
                               c.get("strength", int), c.get("movement", int), c.get("range", int, 0),
-                              sh, aside, c.get("entry_turn", int, 0),
+                              sh, aside, c.get("optional", bool, False), c.get("entry_turn", int, 0),
                               self.board.index[eh] if eh else -1, ids.index(ooa) if ooa else -1,
                               c.get("restriction", str, ""), c.get("counter", str, "")))
         self.units = tuple(units)

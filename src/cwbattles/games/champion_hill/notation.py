@@ -12,6 +12,7 @@ KINDS = {
     "attack": ("hex", None), "end_combat": (None, None), "target": ("hex", None), "attacker": ("unit", None),
     "resolve": (None, None), "retreat_to": ("hex", "unit"), "lose": ("unit", None),
     "advance": ("unit", "hex"), "no_advance": (None, None), "advance_more": ("hex", "unit"), "halt": ("unit", None),
+    "resolve_at": ("column", None), "displace": ("unit", None), "stand": ("unit", None),
 }
 
 
@@ -20,6 +21,8 @@ def _name(g, meaning, v):
         return g.board.ids[v]
     if meaning == "unit":
         return g.units[v].name
+    if meaning == "column":
+        return g.tables.columns[v]
     return str(v)
 
 
@@ -45,18 +48,25 @@ def describe(g, action: Action) -> str:
         "no_advance": lambda: "do not advance",
         "advance_more": lambda: f"{n('unit', b)} advances on to {n('hex', a)}",
         "halt": lambda: f"{n('unit', a)} halts",
+        "resolve_at": lambda: f"resolve the attack at {n('column', a)} (declared lower odds)",
+        "displace": lambda: f"displace {n('unit', a)} (the retreating unit takes its place)",
+        "stand": lambda: f"{n('unit', a)} stays (no retreat)",
     }
     return texts[k]() if k in texts else str(action)
 
 
 def _ref(g, meaning, v):
+    if meaning == "column":
+        return g.tables.columns[v]
     return g.board.ids[v] if meaning == "hex" else g.units[v].id
 
 
 def _unref(g, meaning, v, source, key):
     try:
+        if meaning == "column":
+            return g.tables.columns.index(v)
         return g.board.index[v] if meaning == "hex" else g.unit_index[v]
-    except (KeyError, TypeError):
+    except (KeyError, TypeError, ValueError):
         raise DataError(source, key, f"unknown {meaning} {v!r}") from None
 
 
@@ -82,5 +92,6 @@ def action_from_json(g, doc: dict, source: str = "action") -> Action:
 
 
 def all_actions(g) -> list:
-    values = {"unit": range(g.n_units), "hex": range(len(g.board)), None: [-1]}
+    values = {"unit": range(g.n_units), "hex": range(len(g.board)), "column": range(len(g.tables.columns)),
+              None: [-1]}
     return [Action(k, a, b) for k, (ma, mb) in KINDS.items() for a in values[ma] for b in values[mb]]

@@ -10,7 +10,7 @@ from ...engine.errors import DataError
 
 SIDES = ("union", "confederate")
 STATUS = {-1: "off_map", -2: "eliminated", -3: "exited"}
-UNIT_FLAGS = ("moved", "attacked", "defended", "retreated", "strat")
+UNIT_FLAGS = ("moved", "attacked", "defended", "retreated", "strat", "ineffective")
 SCALARS = ("phasing", "mv_unit", "mv_mp", "mv_mode", "vp_union", "vp_conf", "train_free", "train_left",
            "train_bombed_turn", "ohio_free", "ost2_due", "bowen_release_turn", "bowen_bonus", "bowen_adv",
            "ammo_turn", "bombarding")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...engine.actions import Action
+from ...systems.blue_and_gray.results import advance_into
 from ...systems.blue_and_gray.state import DOUBLE_QUICK, NORMAL
 
 UNION, CONFEDERATE = 0, 1
@@ -55,10 +56,10 @@ def may_exit(s, u: int, h: int) -> bool:
 
 
 # -- 19.4 stacking --------------------------------------------------------------------------------------
-def stack_ok(s, h: int, side: int, adding=()) -> bool:
+def stack_ok(s, h: int, side: int, adding=(), removing=()) -> bool:
     """19.4: up to five friendly units, no more than one brigade; 18.2: the train never counts."""
     units = s.game.units
-    here = [v for v in s.units_at(h) if v not in adding] + list(adding)
+    here = [v for v in s.units_at(h) if v not in adding and v not in removing] + list(adding)
     here = [v for v in here if units[v].type != "train"]
     return len(here) <= 5 and sum(1 for v in here if units[v].size == "brigade") <= 1
 
@@ -127,24 +128,63 @@ def die_modifier(s, attackers) -> int:
 
 
 def after_advance(s, u: int, frame) -> None:
-    """19.53 iii: a counterattacking brigade may go on advancing, up to four hexes in all."""
+    """19.53 iii: a counterattacking brigade may go on advancing, up to four hexes in all; and
+    (exception a) the other brigade, if it fought in the same combat, may advance too."""
     g = s.game
-    if s.bowen_bonus == 1 and u in (g.GREEN, g.COCKRELL):
-        s.bowen_adv = max(s.bowen_adv, 1)
-        if s.hex[u] not in s.zoc(UNION):                       # 19.53 iii-d
-            s.stack.append(("bowen_advance", CONFEDERATE, u, 1))
+    if s.bowen_bonus != 1 or u not in (g.GREEN, g.COCKRELL):
+        return
+    other = g.COCKRELL if u == g.GREEN else g.GREEN
+    if other in frame[3] and s.hex[other] >= 0:
+        s.stack.append(("bowen_join", CONFEDERATE, other, frame[2]))
+    _go_on(s, u)
+
+
+def _go_on(s, u: int) -> None:
+    s.bowen_adv = max(s.bowen_adv, 1)
+    if s.hex[u] not in s.zoc(UNION):                           # 19.53 iii-d
+        s.stack.append(("bowen_advance", CONFEDERATE, u, 1))
+
+
+def _join_hexes(s, u: int, vacated) -> list:
+    """19.53 iii-a, c: the second brigade's first hex is one the enemy vacated, even if the first
+    brigade stands there; then (stacking at the end of its advance, 19.4) it must be able to go
+    on, so the hex must be outside enemy zones (iii-d) and lead to a hex where it may stop."""
+    board = s.game.board
+    out = []
+    for t in vacated:
+        if not board.are_adjacent(s.hex[u], t) or t in s.occupied(UNION) or s.move_cost(u, s.hex[u], t) is None:
+            continue
+        if stack_ok(s, t, CONFEDERATE, (u,)) or (t not in s.zoc(UNION) and _onward(s, u, t)):
+            out.append(t)
+    return out
+
+
+def _onward(s, u: int, h: int) -> list:
+    """19.53 iii-b: the hexes u may advance on into from h (no prohibited hexside, no enemy)."""
+    return [b for b in s.game.board.adjacent[h]
+            if b not in s.occupied(UNION) and s.move_cost(u, h, b) is not None and stack_ok(s, b, CONFEDERATE, (u,))]
+
+
+def _bowen_join_legal(s, frame):
+    u = frame[2]
+    if s.hex[u] < 0:
+        return []
+    return [Action("advance", u, t) for t in _join_hexes(s, u, frame[3])] + [Action("no_advance")]
+
+
+def _bowen_join_apply(s, frame, action):
+    if action.kind == "no_advance":
+        return
+    advance_into(s, action.a, action.b, "19.53", "also advances (Bowen's counterattack)")
+    _go_on(s, action.a)
 
 
 def _bowen_advance_legal(s, frame):
-    u, n = frame[2], frame[3]
+    u = frame[2]
     h = s.hex[u]
-    out = []
-    for b in s.game.board.adjacent[h]:
-        if b in s.occupied(UNION) or s.move_cost(u, h, b) is None:   # 19.53 iii-b
-            continue
-        if stack_ok(s, b, CONFEDERATE, (u,)):
-            out.append(Action("advance_more", b, u))
-    out.append(Action("halt", u))
+    out = [Action("advance_more", b, u) for b in _onward(s, u, h)]
+    if stack_ok(s, h, CONFEDERATE, (u,)):                      # 19.4 at the end of its advance
+        out.append(Action("halt", u))
     return out
 
 
@@ -194,3 +234,4 @@ def ammunition(s, side: int) -> None:
 
 def register(rules) -> None:
     rules.decision("bowen_advance")((_bowen_advance_legal, _bowen_advance_apply))
+    rules.decision("bowen_join")((_bowen_join_legal, _bowen_join_apply))

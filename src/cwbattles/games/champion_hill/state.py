@@ -52,11 +52,15 @@ class State(BGState):
         self.bombarding = False
 
     def setup(self) -> None:
-        """16.2: units on their set-up hexes; optional and Out of Ammo counters aside."""
+        """16.2: units on their set-up hexes; Out of Ammo counters aside; optional counters
+        aside unless the players agree to use them (option ``optional_units``)."""
+        optional = self.game.option("optional_units")
         for u in self.game.units:
-            if u.setup >= 0 and not u.aside:
+            if u.setup >= 0 and (not u.aside or (u.optional and optional)):
                 self.set_hex(u.index, u.setup)
-        self.note("16.2", "Units set up; reinforcements wait on the turn track; optional and Out of Ammo counters aside.")
+        self.note("16.2", "Units set up; reinforcements wait on the turn track; "
+                          + ("optional units in play; " if optional else "optional and ")
+                          + "Out of Ammo counters aside.")
         self.stack = [("game_turn", -1)]
         self.advance()
 
@@ -88,6 +92,7 @@ class State(BGState):
         train.check(self)
         special.player_end(self, side)
         restrictions.player_end(self, side)
+        victory.player_end(self)
 
     def on_turn_end(self):
         victory.turn_end(self)
@@ -99,6 +104,7 @@ class State(BGState):
         train.check(self)
 
     def on_eliminated(self, u):
+        train.eliminated(self, u)
         train.check(self)
 
     # -- hooks: 18 train ---------------------------------------------------------------------------
@@ -111,11 +117,21 @@ class State(BGState):
     def may_retreat(self, u):
         return u != self.game.TRAIN                                             # 18.1
 
+    def may_advance(self, u):
+        return self.is_combat_unit(u) and restrictions.may_move(self, u)        # 17.5: the held battery
+
     def suffers(self, v, bombard_only):
         return not (v == self.game.TRAIN and bombard_only)                      # 18.1
 
-    def stack_ok(self, h, side, adding=()):
-        return special.stack_ok(self, h, side, adding)                          # 19.4, 18.2
+    def stack_ok(self, h, side, adding=(), removing=()):
+        return special.stack_ok(self, h, side, adding, removing)                # 19.4, 18.2
+
+    # -- options on standard rules (8.2, 12) ---------------------------------------------------
+    def attack_effectiveness(self):
+        return self.game.option("morale") == "attack_effectiveness"
+
+    def stacks_attack_as_one(self):
+        return self.game.option("stack_attacks_together")
 
     # -- hooks: 19 ------------------------------------------------------------------------------
     def normal_allowance(self, u):
@@ -160,17 +176,17 @@ class State(BGState):
     def preview(self, action: Action) -> dict:
         """Exact odds of an attack: for ``resolve`` the pending declaration, for ``attack`` h
         every eligible unit against h."""
-        from ...systems.blue_and_gray.combat import candidates, preview
+        from ...systems.blue_and_gray.combat import candidates, joiners, preview
         self = self.clone()                      # a preview never changes the state
         frame = self.stack[-1] if self.stack else None
-        if action.kind == "resolve" and frame and frame[0] == "declare":
-            return preview(self, frame[2], frame[3])
+        if action.kind in ("resolve", "resolve_at") and frame and frame[0] == "declare":
+            return preview(self, frame[2], frame[3], action.a if action.kind == "resolve_at" else None)
         if action.kind in ("attack", "target") and frame:
             targets = (action.a,) if action.kind == "attack" else frame[2] + (action.a,)
             side = frame[1]
             return preview(self, targets, tuple(candidates(self, side, targets)))
         if action.kind == "attacker" and frame and frame[0] == "declare":
-            return preview(self, frame[2], frame[3] + (action.a,))
+            return preview(self, frame[2], frame[3] + joiners(self, frame[1], frame[2], action.a))
         return {}
 
     def to_position(self) -> dict:

@@ -3,6 +3,8 @@ eliminated alone in an enemy zone (18.3), one hex a Game-Turn by road once relea
 
 from __future__ import annotations
 
+from ...systems.blue_and_gray.combat import adjacent_role
+
 UNION, CONFEDERATE = 0, 1
 
 
@@ -27,22 +29,30 @@ def moved(s, u: int, h: int) -> None:
 
 
 def check(s) -> None:
-    """18.3: the train alone in an enemy zone of control is eliminated (50 VP, 21.3)."""
+    """18.3: the train alone in an enemy zone of control is eliminated."""
     t = s.game.TRAIN
     h = s.hex[t]
     if h < 0 or s.bombarding:
         return
     if h in s.zoc(CONFEDERATE) and not any(s.is_combat_unit(v) for v in s.units_at(h)):
-        s.set_hex(t, -2)
+        s.eliminate(t, "18.3", "alone in an enemy zone of control")
+
+
+def eliminated(s, u: int) -> None:
+    """21.3: 50 VP to the Confederate player for eliminating the train, however it happens
+    (18.3, or a combat result on its hex, 18.1)."""
+    if u == s.game.TRAIN:
         s.vp_conf += 50
-        s.note("18.3", "The Union train is alone in an enemy zone of control: eliminated (50 VP to the Confederate player).")
+        s.note("21.3", "The Union train is eliminated: 50 VP to the Confederate player.")
 
 
 def on_attack(s, targets, attackers, bombard_only=None) -> None:
+    """21.3: 5 VP each Game-Turn in which Confederate artillery bombards the train's hex."""
     g = s.game
     t = g.TRAIN
     if s.hex[t] in targets and g.units[attackers[0]].side == CONFEDERATE \
-            and any(s.kind(u) == "artillery" for u in attackers) and s.train_bombed_turn != s.turn:
+            and any(s.kind(u) == "artillery" and not adjacent_role(s, u) for u in attackers) \
+            and s.train_bombed_turn != s.turn:
         s.train_bombed_turn = s.turn                           # 21.3: 5 VP once a Game-Turn
         s.vp_conf += 5
         s.note("21.3", "Confederate artillery bombards the Union train: 5 VP to the Confederate player.")

@@ -30,6 +30,14 @@ def check_control(s, i: int) -> int:
     return s.control[i]
 
 
+def player_end(s) -> None:
+    """21.2: a side also takes a victory hex by putting an unopposed zone of control into it;
+    zones are checked at the end of every Player-Turn (decision), so a zone that covered a hex
+    then left still counts."""
+    for i in range(len(s.game.control_hexes)):
+        check_control(s, i)
+
+
 def turn_end(s) -> None:
     """21.2-21.3: the crossroads (1309) each Game-Turn: 10 VP Confederate, 5 Union."""
     g = s.game

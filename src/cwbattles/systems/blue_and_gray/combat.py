@@ -4,7 +4,8 @@ attacks (9.1-9.2).
 
 Frames: ("combat", side) - ``attack`` a hex, or ``end_combat`` once every compulsory attack is
 made; ("declare", side, targets, attackers) - add a ``target`` hex (before any attacker), add an
-``attacker``, or ``resolve``. Results are applied by ``results``.
+``attacker``, ``resolve`` at the odds, or ``resolve_at`` a lower column (8.9). Results are
+applied by ``results``.
 """
 
 from __future__ import annotations
@@ -32,10 +33,27 @@ def can_join(s, u: int, targets: tuple) -> bool:
     if s.attacked[u] or s.hex[u] < 0 or not s.may_attack(u):
         return False
     h = s.hex[u]
+    if s.stacks_attack_as_one() and _stack_has_attacked(s, u):
+        return False
     board = s.game.board
     if adjacent_role(s, u):
         return all(board.are_adjacent(h, t) and s.can_attack_across(h, t) for t in targets)
     return s.may_bombard(u) and any(in_range(s, u, t) for t in targets)
+
+
+def _stack_has_attacked(s, u: int) -> bool:
+    """8.2 (option, S75 7.22): a unit of u's hex already attacked from it this phase (units
+    that arrived by retreat or advance attacked from elsewhere)."""
+    return any(v != u and s.attacked[v] and not s.retreated[v] and not s.defended[v]
+               for v in s.units_at(s.hex[u]))
+
+
+def joiners(s, side: int, targets: tuple, u: int) -> tuple:
+    """The units that join an attack when the attacker adds u: u alone, or (option, S75 7.22:
+    a stack attacks as one) every unit of u's hex that can join."""
+    if not s.stacks_attack_as_one():
+        return (u,)
+    return tuple(v for v in s.units_at(s.hex[u]) if v == u or (s.side_of(v) == side and can_join(s, v, targets)))
 
 
 def candidates(s, side: int, targets: tuple) -> list:
@@ -168,11 +186,16 @@ def _declare_legal(s, frame):
             both = targets + (t2,)
             if any(adjacent_role(s, u) for u in candidates(s, side, both)):
                 out.append(Action("target", t2))
+    together = s.stacks_attack_as_one()
+    offered = set()
     for u in candidates(s, side, targets):
-        if u not in attackers:
+        if u not in attackers and not (together and s.hex[u] in offered):
             out.append(Action("attacker", u))
+            offered.add(s.hex[u])
     if resolvable(s, targets, attackers):
         out.append(Action("resolve"))
+        # 8.9: the attacker may declare any lower column before the die is rolled
+        out += [Action("resolve_at", c) for c in range(odds(s, targets, attackers)["column"])]
     return out
 
 
@@ -181,17 +204,19 @@ def _declare_apply(s, frame, action):
     if action.kind == "target":
         s.stack.append(("declare", side, targets + (action.a,), attackers))
     elif action.kind == "attacker":
-        s.stack.append(("declare", side, targets, attackers + (action.a,)))
+        s.stack.append(("declare", side, targets, attackers + joiners(s, side, targets, action.a)))
     else:
         from .results import resolve
-        resolve(s, side, targets, attackers)
+        resolve(s, side, targets, attackers, action.a if action.kind == "resolve_at" else None)
 
 
-def preview(s, targets: tuple, attackers: tuple) -> dict:
-    """Exact odds of every result, by enumerating the die (8.6)."""
+def preview(s, targets: tuple, attackers: tuple, column=None) -> dict:
+    """Exact odds of every result, by enumerating the die (8.6); at a declared lower column (8.9)."""
     mod = s.die_modifier(targets, attackers)
     o = odds(s, targets, attackers)
     tab = s.game.tables
+    if column is not None and column < o["column"]:
+        o["column"], o["odds"] = column, tab.columns[column]
     probs = {}
     for roll in range(1, 7):
         r = tab.result(o["column"], roll + mod)

@@ -3,6 +3,8 @@ Movement Phase then a Combat Phase (none at night), then the interphase (sequenc
 
 from __future__ import annotations
 
+from . import morale
+
 
 def register(rules) -> None:
     @rules.process("game_turn")
@@ -38,6 +40,7 @@ def register(rules) -> None:
     def turn_end(s, frame):
         # 4.2: the interphase; after the last Game-Turn the game ends.
         s.on_turn_end()
+        morale.night_recovery(s)                    # 12: after a night Game-Turn
         if s.over:
             return
         if s.turn >= s.game.turns:

@@ -18,7 +18,7 @@ ROADS = ("road", "pike")
 LINES = ("road", "pike", "trail", "railroad")   # 6.45: strategic movement runs along these
 CROSSINGS = ("bridge", "ford")
 
-BASE_LIST_FIELDS = ("hex", "moved", "attacked", "defended", "retreated", "strat", "entry_count")
+BASE_LIST_FIELDS = ("hex", "moved", "attacked", "defended", "retreated", "strat", "entry_count", "ineffective")
 BASE_SCALAR_FIELDS = ("phasing", "mv_unit", "mv_mp", "mv_mode")
 
 NORMAL, STRATEGIC, DOUBLE_QUICK = 0, 1, 2
@@ -41,6 +41,7 @@ class BGState(Machine):
         self.defended = [False] * n
         self.retreated = [False] * n
         self.strat = [False] * n
+        self.ineffective = [False] * n      # 12 (Attack Effectiveness, optional)
         self.entry_count = [0] * len(game.entry_hexes)
         self.phasing = game.first_player
         self.mv_unit = -1
@@ -187,9 +188,10 @@ class BGState(Machine):
         return self.game.tables.terrain[self.game.board.terrain[h]]["blocks_los"]
 
     # -- hooks the exclusive rules override ------------------------------------------------------
-    def stack_ok(self, h: int, side: int, adding=()) -> bool:
-        """6.32: at most two friendly units in a hex (exclusive rules change it)."""
-        units = [v for v in self.units_at(h) if v not in adding] + list(adding)
+    def stack_ok(self, h: int, side: int, adding=(), removing=()) -> bool:
+        """6.32: at most two friendly units in a hex (exclusive rules change it). ``removing``:
+        units that leave the hex as ``adding`` enter it (displacement, 8.8)."""
+        units = [v for v in self.units_at(h) if v not in adding and v not in removing] + list(adding)
         return len(units) <= 2
 
     def movement_allowance(self, u: int) -> int:
@@ -234,7 +236,16 @@ class BGState(Machine):
         return False
 
     def may_attack(self, u: int) -> bool:
-        return self.is_combat_unit(u)
+        """12: an ineffective unit (Attack Effectiveness) may not attack."""
+        return self.is_combat_unit(u) and not self.ineffective[u]
+
+    def attack_effectiveness(self) -> bool:
+        """12: whether the optional Attack Effectiveness rule is in play (a game option)."""
+        return False
+
+    def stacks_attack_as_one(self) -> bool:
+        """8.2: whether units in one hex must attack together (S75 7.22; a game option)."""
+        return False
 
     def may_bombard(self, u: int) -> bool:
         return self.kind(u) == "artillery"
