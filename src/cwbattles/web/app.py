@@ -33,6 +33,24 @@ class FastJSON(Response):
         return orjson.dumps(content)
 
 
+def map_key_facts(game) -> dict:
+    """What a hex map's key and turn track show, for games that have them: the turns and their
+    labels, and the terrain effects chart (Blue & Gray 10.1) as the game's tables give it."""
+    facts = {}
+    if hasattr(game, "turn_labels"):
+        facts["track"] = {"turns": game.turns, "labels": list(game.turn_labels),
+                          "night": sorted(getattr(game, "night_turns", ()))}
+    tables = getattr(game, "tables", None)
+    if isinstance(getattr(tables, "terrain", None), dict):
+        facts["terrain_chart"] = {
+            "terrain": {name: {"mp": t["mp"], "defender": float(t["defender"]), "blocks_los": t["blocks_los"]}
+                        for name, t in tables.terrain.items()},
+            "hexsides": {name: {"mp": h["mp"], "mp_into": h["mp_into"], "add": h["add"],
+                                "attacker": float(h["attacker"]), "blocks_zoc": h["blocks_zoc"],
+                                "attack_across": h["attack_across"]} for name, h in tables.hexsides.items()}}
+    return facts
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -154,7 +172,7 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
     async def meta(gid: str):
         s = session_for(gid)
         return FastJSON({"id": s.id, "game": s.name, "title": s.game.title, "geometry": s.game.geometry(),
-                             "counters": s.game.counters(), "players": s.players})
+                         "counters": s.game.counters(), "players": s.players, **map_key_facts(s.game)})
 
     @app.get("/api/games/{gid}/view")
     async def view(gid: str, token: str | None = None, log_from: int = 0):
@@ -190,10 +208,7 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
 
     @app.get("/api/games/{gid}/reach")
     async def reach(gid: str, unit: str):
-        s = session_for(gid)
-        if unit not in s.game.unit_index:
-            raise WebError(400, f"unknown brigade {unit!r}")
-        return {"unit": unit, "zones": s.state.reach(unit)}
+        return {"unit": unit, "zones": session_for(gid).reach(unit)}
 
     @app.post("/api/games/{gid}/undo")
     async def undo(gid: str, body: TokenBody):

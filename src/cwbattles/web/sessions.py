@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
-import heapq
 import json
 
 import orjson
@@ -21,6 +20,8 @@ import cwbattles
 from cwbattles.bots import make_bot, names as bot_names
 from cwbattles.engine.errors import CwbattlesError, DataError, IllegalAction
 from cwbattles.engine.records import position_checksum
+
+from .routes import cheapest_path, reach
 
 SIDES = ("union", "confederate")
 
@@ -163,8 +164,13 @@ class GameSession:
         self.undo_request = None
         self.commit(action, self.state.to_act)
 
+    def reach(self, unit: str) -> dict:
+        if unit not in self.game.unit_index:
+            raise WebError(400, f"unknown unit {unit!r}")
+        return reach(self.state, unit)
+
     def route(self, token, seq, unit: str, zone: str) -> None:
-        """Move the brigade now moving to a reachable zone by the cheapest path of legal moves."""
+        """Move the unit now moving to a reachable zone or hex by the cheapest path of legal moves."""
         sides = self.require_player(token)
         if self.state.to_act not in sides:
             raise WebError(403, "not your turn")
@@ -303,39 +309,6 @@ class GameSession:
                     continue                      # the game changed meanwhile (an undo)
                 self.commit(action, side)
             await self.broadcast()
-
-
-def cheapest_path(state, unit: str, zone: str):
-    """The cheapest sequence of legal ``move`` actions that brings the brigade moving now to
-    ``zone``, found on clones through the public API (None if there is none)."""
-    start = state.to_position()["movement"]
-    if start["unit"] != unit:
-        return None
-    game = state.game
-    heap = [(0, 0, state, [])]
-    seen = set()
-    tie = 0
-    while heap:
-        spent, _, s, path = heapq.heappop(heap)
-        pos = s.to_position()
-        here = next(u["zone"] for u in pos["units"] if u["id"] == unit)
-        if here == zone and path:
-            return path
-        if here in seen:
-            continue
-        seen.add(here)
-        if pos["movement"]["unit"] != unit:
-            continue
-        for a in s.legal_actions():
-            if a.kind != "move":
-                continue
-            nxt = s.clone()
-            nxt.apply(a)
-            cost = pos["movement"]["mp"] - nxt.to_position()["movement"]["mp"] if \
-                nxt.to_position()["movement"]["unit"] == unit else 1
-            tie += 1
-            heapq.heappush(heap, (spent + max(cost, 0), tie, nxt, path + [a]))
-    return None
 
 
 class Manager:

@@ -236,7 +236,9 @@ class ChampionHillGame:
         side = ("union", "confederate")
         return {"units": [{"id": u.id, "name": u.name, "side": side[u.side], "type": u.type, "size": u.size,
                            "division": self.divisions[u.division].id, "strength": u.strength,
-                           "movement": u.movement, "range": u.range, "counter": u.counter}
+                           "movement": u.movement, "range": u.range, "counter": u.counter,
+                           "entry_turn": u.entry_turn, "entry_hex": self.board.ids[u.entry_hex] if u.entry_hex >= 0 else None,
+                           "aside": u.aside}
                           for u in self.units],
                 "divisions": [{"id": d.id, "name": d.name, "side": side[d.side], "restriction": d.restriction}
                               for d in self.divisions]}
