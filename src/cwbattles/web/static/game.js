@@ -1,10 +1,14 @@
 // The game page: loads the map and the view, keeps it live over the WebSocket, and turns
-// clicks (buttons, counters, zones) into the API's actions. Drawing lives in map.js and
-// counters.js, the read-only panels in panels.js.
+// clicks (buttons, counters, zones or hexes) into the API's actions. Drawing lives in map.js
+// (area maps) or hexmap.js (hex maps), the read-only panels in panels.js or hexpanels.js:
+// the geometry's kind chooses the pair.
 import { getJSON, postJSON, escapeHtml, SIDE_NAMES } from "/static/api.js";
 import { MapView } from "/static/map.js";
-import * as panels from "/static/panels.js";
+import { HexMapView } from "/static/hexmap.js";
+import * as areaPanels from "/static/panels.js";
+import * as hexPanels from "/static/hexpanels.js";
 import { makeHover } from "/static/hover.js";
+import { counterChoices, highlights, indexLegal, placeOf } from "/static/mapactions.js";
 import { makeReplay } from "/static/replay.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,10 +17,14 @@ const token = params.get("token") || "";
 // The page is served at /game/{id}; ?id= lets the static file be opened directly too.
 const gameId = params.get("id") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
 const api = (suffix) => `/api/games/${encodeURIComponent(gameId)}${suffix}`;
-const COMBAT_KINDS = new Set(["attack", "charge", "resolve"]);
+// Clicking a counter chooses what it does first (act, start a move, join an attack); when
+// there is an alternative (move strategically) or several counters could, a menu asks.
+const FIRST_CHOICE = new Set(["brigade", "move", "enter", "attacker"]);
+const ALTERNATIVE = new Set(["march"]);
 
 const app = {
   meta: null,
+  panels: areaPanels,   // or hexPanels for a hex map
   map: null,
   view: null,
   log: [],              // the whole game log: views bring only the events we have not had yet
@@ -70,18 +78,16 @@ async function start() {
   $("game-title").textContent = meta.title;
   $("game-id").textContent = `game ${meta.id}`;
   $("players").innerHTML = ["union", "confederate"].map((s) =>
-    `<span class="${s}">${SIDE_NAMES[s]}: ${escapeHtml(panels.playerText(meta.players?.[s]))}</span>`).join(" · ");
-  const brigades = new Map(meta.counters.brigades.map((b) => [b.id, b]));
-  const zones = new Map(meta.geometry.zones.map((z) => [z.id, z]));
-  const hqs = new Map(meta.counters.hqs.map((h) => [h.id, h]));
-  app.names = {
-    unit: (id) => brigades.get(id)?.name || (id === meta.counters.train.id ? `${meta.counters.train.name}'s train` : id),
-    zone: (id) => zones.get(id)?.name || id || "off map",
-    hq: (id) => hqs.get(id)?.name || id,
-  };
-  app.map = new MapView($("map"), meta.geometry, meta.counters, {
+    `<span class="${s}">${SIDE_NAMES[s]}: ${escapeHtml(areaPanels.playerText(meta.players?.[s]))}</span>`).join(" · ");
+  const hexes = meta.geometry.kind === "hexes";
+  app.panels = hexes ? hexPanels : areaPanels;
+  const View = hexes ? HexMapView : MapView;
+  app.map = new View($("map"), meta.geometry, meta.counters, {
     onZoneClick, onUnitClick, onHover: hover.show, onLeave: hover.hide,
   });
+  app.names = hexes ? hexNames(meta) : areaNames(meta);
+  $("legend-body").innerHTML = app.map.legendHtml(meta.terrain_chart);
+  $("vp-rule").textContent = app.panels.VP_RULE;
   applyZoom();
   window.addEventListener("resize", () => { if (typeof app.zoom !== "number") applyZoom(); });
   try {
@@ -93,6 +99,21 @@ async function start() {
     return;
   }
   connect();
+}
+
+function areaNames(meta) {
+  const brigades = new Map(meta.counters.brigades.map((b) => [b.id, b]));
+  const hqs = new Map(meta.counters.hqs.map((h) => [h.id, h]));
+  return {
+    unit: (id) => brigades.get(id)?.name || (id === meta.counters.train.id ? `${meta.counters.train.name}'s train` : id),
+    zone: (id) => app.map.zoneName(id),
+    hq: (id) => hqs.get(id)?.name || id,
+  };
+}
+
+function hexNames(meta) {
+  const units = new Map(meta.counters.units.map((u) => [u.id, u]));
+  return { unit: (id) => units.get(id)?.name || id, zone: (id) => app.map.zoneName(id), hq: (id) => id };
 }
 
 async function refreshView() {
@@ -168,10 +189,11 @@ function mergeLog(view) {
 function render() {
   const view = app.view;
   if (!view) return;
-  $("status").innerHTML = panels.renderStatus(view, app.names) +
+  const panels = app.panels;
+  $("status").innerHTML = panels.renderStatus(view, app.names, app.meta) +
     (view.over ? `<button type="button" id="show-result" class="small">show the result</button>` : "");
   $("show-result")?.addEventListener("click", () => showGameOver(true));
-  $("turn-track").innerHTML = panels.renderTurnTrack(view, app.meta.game);
+  $("turn-track").innerHTML = panels.renderTurnTrack(view, app.meta);
   $("vp").innerHTML = panels.renderVP(view.result, app.names.zone);
   $("rolls").innerHTML = panels.renderRolls(app.log, view.position.turn);
   document.body.classList.toggle("spectator", !(view.you || []).length);
@@ -221,17 +243,18 @@ function renderActions() {
   else if (view.over) note = "The game is over.";
   else if (!(view.you || []).length) note = "You are watching as a spectator.";
   else if (!legal.length) {
-    note = `Waiting for the ${SIDE_NAMES[view.to_act] || "other side"} (${escapeHtml(panels.playerText(view.players?.[view.to_act]))})…`;
+    note = `Waiting for the ${SIDE_NAMES[view.to_act] || "other side"} (${escapeHtml(app.panels.playerText(view.players?.[view.to_act]))})…`;
   }
   if (note || app.replay) {
     box.innerHTML = `<p class="hint waiting">${note}</p>`;
     return;
   }
-  const hint = legal.some((i) => i.action.kind === "brigade")
+  const place = app.meta.geometry.kind === "hexes" ? "hex" : "zone";
+  const hint = legal.some((i) => FIRST_CHOICE.has(i.action.kind))
     ? `<p class="hint">Click a highlighted counter on the map, or a button.</p>`
-    : legal.some((i) => i.action.zone) ? `<p class="hint">Click a highlighted zone on the map, or a button.</p>` : "";
+    : legal.some((i) => placeOf(i.action)) ? `<p class="hint">Click a highlighted ${place} on the map, or a button.</p>` : "";
   box.innerHTML = hint + legal.map((item) => `<button type="button" class="action kind-${escapeHtml(item.action.kind)}"
-      data-index="${item.index}"${app.busy ? " disabled" : ""}>${escapeHtml(itemText(item))}${COMBAT_KINDS.has(item.action.kind) ? " …" : ""}</button>`).join("");
+      data-index="${item.index}"${app.busy ? " disabled" : ""}>${escapeHtml(itemText(item))}${app.panels.COMBAT_KINDS.has(item.action.kind) ? " …" : ""}</button>`).join("");
   for (const button of box.querySelectorAll("button.action")) {
     button.addEventListener("click", () => {
       const item = legal.find((i) => String(i.index) === button.dataset.index);
@@ -264,70 +287,19 @@ function renderUndo() {
 function showGameOver(force) {
   if (app.gameOverShown && !force) return;
   app.gameOverShown = true;
-  $("gameover-body").innerHTML = panels.renderGameOver(app.view.result);
+  $("gameover-body").innerHTML = app.panels.renderGameOver(app.view.result);
   $("gameover").hidden = false;
 }
 
-// --- the legal actions on the map --------------------------------------------------------
-// Actions naming a zone (move, attack, enter, face, retreat...) are chosen by clicking the
-// zone; actions naming only a brigade (act with, rest, hold...) by clicking its counter.
-function indexLegal() {
-  const zoneActions = new Map();
-  const unitActions = new Map();
-  const legal = app.replay ? [] : app.view.legal || [];
-  for (const item of legal) {
-    const a = item.action;
-    if (a.kind === "resolve") {
-      // A declared attack is resolved by clicking the zone it targets.
-      for (const zone of app.view.position.combats?.[a.combat]?.targets || []) {
-        if (!zoneActions.has(zone)) zoneActions.set(zone, []);
-        zoneActions.get(zone).push(item);
-      }
-      continue;
-    }
-    const key = a.zone ? a.zone : a.unit;
-    const index = a.zone ? zoneActions : a.unit ? unitActions : null;
-    if (!index) continue;
-    if (!index.has(key)) index.set(key, []);
-    index.get(key).push(item);
-  }
-  return { zoneActions, unitActions };
-}
-
-function zoneTag(items, mp) {
-  const kinds = [...new Set(items.map((i) => i.action.kind))];
-  const first = kinds[0];
-  const cls = { attack: "attack", charge: "attack", resolve: "attack", enter: "enter", face: "face",
-    retreat_to: "retreat", advance: "advance", no_advance: "advance", move: "move" }[first] || "other";
-  let label = kinds.join(" / ");
-  if (first === "resolve") label = items.map((i) => `resolve #${i.action.combat + 1}`).join(" / ");
-  if (first === "move") label = mp !== undefined ? `${mp} MP` : "move";
-  else if (first === "hq_move" || first === "hq_enter" || first === "hq_displace") {
-    label = items.some((i) => i.action.piece === "train") ? "train" : "HQ";
-  } else if (first === "retreat_to") label = "retreat";
-  else if (first === "advance" || first === "no_advance") label = "advance?";
-  return { cls, label };
-}
-
+// --- the legal actions on the map (mapactions.js) -------------------------------------------
 function updateHighlights() {
   if (app.replay) {
     app.map.highlight();
     return;
   }
-  const view = app.view;
-  const { zoneActions, unitActions } = indexLegal();
-  const zones = new Map();
-  const units = new Map();
-  for (const unit of unitActions.keys()) units.set(unit, "selectable");
-  const reachKey = view.moving ? `${view.seq}:${view.moving}` : null;
-  const reach = reachKey && app.reachKey === reachKey ? app.reach : null;
-  if (view.moving && (view.legal || []).length) {
-    units.set(view.moving, `${units.get(view.moving) || ""} moving`.trim());
-    if (reach) for (const [zone, mp] of Object.entries(reach)) zones.set(zone, { cls: "reach", label: `${mp} MP` });
-    else if (reachKey && app.reachKey !== reachKey) fetchReach(reachKey, view.moving);
-  }
-  for (const [zone, items] of zoneActions) zones.set(zone, zoneTag(items, reach?.[zone]));
-  app.map.highlight(zones, units);
+  const marks = highlights(app);
+  if (marks.reachKey) fetchReach(marks.reachKey, app.view.moving);
+  app.map.highlight(marks.zones, marks.units);
 }
 
 async function fetchReach(key, unit) {
@@ -343,30 +315,20 @@ async function fetchReach(key, unit) {
   }
 }
 
+// Choosing which unit acts is the click's obvious meaning; anything else done to a unit (end
+// its move, rest, hold, retreat...) is offered in a menu, so that a stray click never ends a
+// move. A click on a counter with nothing to do is a click on its place.
 function onUnitClick(unitId, zoneId, event) {
   if (app.replay || !app.view) return;
-  const { unitActions } = indexLegal();
-  let items = unitActions.get(unitId) || [];
-  if (!items.length && zoneId) {
-    // The second line is mostly hidden behind the first: a click on the stack offers the
-    // choices of its other brigades.
-    items = app.view.position.units.filter((u) => u.zone === zoneId && u.id !== unitId)
-      .flatMap((u) => unitActions.get(u.id) || []);
-  }
-  // Choosing which brigade acts is the click's obvious meaning; anything else done to a
-  // brigade (end its move, rest, hold, retreat...) is offered in a menu, so that a stray
-  // click never ends a move.
-  const select = items.filter((i) => i.action.kind === "brigade");
-  if (select.length === 1) choose(select[0]);
-  else if (select.length > 1) showChooser(select, event);
+  const { first, items } = counterChoices(app, unitId, zoneId, FIRST_CHOICE, ALTERNATIVE);
+  if (first) choose(first);
   else if (items.length) showChooser(items, event);
   else if (zoneId) onZoneClick(zoneId, event);
 }
 
 function onZoneClick(zoneId, event) {
   if (app.replay || !app.view) return;
-  const { zoneActions } = indexLegal();
-  const items = zoneActions.get(zoneId) || [];
+  const items = indexLegal(app).zoneActions.get(zoneId) || [];
   if (items.length === 1) choose(items[0]);
   else if (items.length > 1) showChooser(items, event);
   else if (app.view.moving && app.reach && app.reach[zoneId] !== undefined) routeTo(zoneId);
@@ -403,7 +365,7 @@ document.addEventListener("keydown", (event) => {
 
 // --- sending ----------------------------------------------------------------------------
 function choose(item) {
-  if (COMBAT_KINDS.has(item.action.kind)) openPreview(item);
+  if (app.panels.COMBAT_KINDS.has(item.action.kind)) openPreview(item);
   else send(api("/actions"), { token, seq: app.view.seq, action: item.action, log_from: app.log.length });
 }
 
@@ -437,7 +399,7 @@ function answerUndo(accept) {
 async function openPreview(item) {
   try {
     const preview = await postJSON(api("/preview"), { token, action: item.action });
-    $("preview-body").innerHTML = panels.renderPreview(preview, itemText(item), app.names);
+    $("preview-body").innerHTML = app.panels.renderPreview(preview, itemText(item), app.names);
     $("preview-commit").textContent = item.action.kind === "resolve" ? "Commit: roll the dice" : `Commit: ${item.text}`;
     app.previewing = { item, seq: app.view.seq };
     $("preview").hidden = false;
@@ -475,6 +437,6 @@ $("zoom-in").addEventListener("click", () => setZoom(Math.min(2.5, app.map.zoom 
 $("zoom-out").addEventListener("click", () => setZoom(Math.max(0.4, app.map.zoom / 1.2)));
 $("zoom-fit").addEventListener("click", () => setZoom("fit"));
 
-const hover = makeHover(app, indexLegal);
+const hover = makeHover(app, () => indexLegal(app));
 const replay = makeReplay(app, { api, render, closePreview, showError });
 start();

@@ -1,5 +1,6 @@
 // The details panel that follows the pointer over the map: a brigade's full description, a
-// headquarters, the train, or a zone (terrain, victory value, what a click there would do).
+// headquarters, the train, or a zone (terrain, victory value, what a click there would do);
+// on a hex map, what hexpanels.js says of a stack or a hex.
 import { escapeHtml, SIDE_NAMES } from "/static/api.js";
 import { brigadeDetails, hqDetails, trainDetails } from "/static/counters.js";
 
@@ -63,13 +64,21 @@ export function makeHover(app, legalIndex) {
     return kind === "zone" ? zoneDetails(id, pos) : "";
   }
 
+  // A hex map's panels describe its own units and hexes; the area map's are described above.
+  function describe(kind, id, pos) {
+    if (!app.panels.hoverHtml) return html(kind, id, pos);
+    const index = app.replay ? { zoneActions: new Map(), unitActions: new Map() } : legalIndex();
+    return app.panels.hoverHtml(kind, id, pos, { map: app.map, meta: app.meta, clickText, ...index,
+      reach: app.reach, moving: app.view?.moving, replay: app.replay });
+  }
+
   function hide() {
     tip.hidden = true;
   }
 
   function show(kind, id, event) {
     const pos = shownPosition();
-    const text = pos && app.meta ? html(kind, id, pos) : "";
+    const text = pos && app.meta ? describe(kind, id, pos) : "";
     if (!text) {
       hide();
       return;

@@ -33,9 +33,9 @@ function playerLabel(p) {
 
 async function loadChoices() {
   const [scenarios, bots] = await Promise.all([getJSON("/api/scenarios"), getJSON("/api/bots")]);
-  // The game page draws area maps; hex-map games are played through the API until it draws hexes.
-  $("scenario").innerHTML = scenarios.filter((s) => s.map !== "hexes")
-    .map((s) => `<option value="${escapeHtml(s.name)}">${escapeHtml(s.title)}</option>`).join("");
+  // The game page draws both area maps and hex maps.
+  $("scenario").innerHTML = scenarios
+    .map((s) => `<option value="${escapeHtml(s.name)}">${escapeHtml(s.title)} (${s.map === "hexes" ? "hex map" : "area map"})</option>`).join("");
   const options = [["me", "me (this screen)"], ["remote", "remote player (invite link)"]]
     .concat(bots.map((b) => [`bot:${b}`, `bot: ${b}`]));
   for (const side of ["union", "confederate"]) {

@@ -1,10 +1,10 @@
 // The SVG map: terrain, rivers, roads, crossings, entry points and victory zones drawn once from
 // the game's geometry; counters, control and highlights redrawn for every position shown.
 import { svgEl, COUNTER, SMALL_COUNTER, brigadeCounter, hqCounter, trainCounter } from "/static/counters.js";
+import { MapBase, points, splitName } from "/static/mapbase.js";
 
 const STACK_STEP = 9;     // offset of each counter behind the first line
 const ITEM_GAP = 8;       // space between the stacks of one zone
-const SIDE_COLOURS = { union: "#2f59a8", confederate: "#7d7d76" };
 
 // Terrain decides the fill (rule 3); the south bank of Cedar Creek is greyed so the two
 // banks read apart at a glance.
@@ -16,43 +16,21 @@ function terrainClass(zone) {
   return `terrain open ${bank}`;
 }
 
-function points(list) {
-  return list.map((p) => p.join(",")).join(" ");
-}
-
-// Long zone names are broken on the space nearest the middle so they stay inside their zone.
-function splitName(name) {
-  if (name.length <= 18) return [name];
-  const middle = name.length / 2;
-  let best = -1;
-  for (let i = 0; i < name.length; i += 1) {
-    if (name[i] === " " && (best < 0 || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
-  }
-  return best < 0 ? [name] : [name.slice(0, best), name.slice(best + 1)];
-}
-
-export class MapView {
+export class MapView extends MapBase {
   /**
    * handlers: onZoneClick(zoneId, event), onUnitClick(unitId, zoneId, event),
    * onHover(kind, id, event) with kind "unit" | "hq" | "train" | "zone", onLeave().
    */
   constructor(container, geometry, counters, handlers) {
-    this.geometry = geometry;
-    this.handlers = handlers;
+    super(container, geometry, handlers, { placeAttr: "zone", viewWidth: geometry.width,
+      viewHeight: geometry.height, zoomRange: [0.8, 1.3] });
     this.zones = new Map(geometry.zones.map((z) => [z.id, z]));
     this.brigades = new Map(counters.brigades.map((b) => [b.id, b]));
     this.divisions = new Map(counters.divisions.map((d) => [d.id, d]));
     this.hqs = new Map(counters.hqs.map((h) => [h.id, h]));
     this.train = counters.train;
-    this.svg = svgEl("svg", {
-      class: "map", viewBox: `0 0 ${geometry.width} ${geometry.height}`,
-      width: geometry.width, height: geometry.height, role: "img", "aria-label": geometry.title,
-    }, container);
     this.drawStatic();
-    this.layers = {};
-    for (const name of ["control", "highlights", "counters", "labels"]) {
-      this.layers[name] = svgEl("g", { class: `layer-${name}` }, this.svg);
-    }
+    this.addLayers(["control", "highlights", "counters", "labels"]);
     this.listen();
   }
 
@@ -96,7 +74,8 @@ export class MapView {
       for (const number of zone.entry) this.drawEntry(labels, zone, number);
     }
     this.vpLayer = svgEl("g", { class: "layer-vp" }, this.svg);
-    this.drawTitle();
+    // Bottom left lies on the south bank, far from the victory zones and entry points.
+    this.drawTitle(8, geo.height - 50);
   }
 
   drawLinkFeature(parent, link) {
@@ -150,46 +129,6 @@ export class MapView {
     svgEl("circle", { r: 10 }, g);
     svgEl("text", { y: 4, "text-anchor": "middle", "font-size": 11 }, g, String(number));
     svgEl("title", {}, g, `Entry point ${number}: ${zone.name}`);
-  }
-
-  drawTitle() {
-    // Bottom left lies on the south bank, far from the victory zones and entry points.
-    const g = svgEl("g", { class: "map-title", transform: `translate(8,${this.geometry.height - 50})` }, this.svg);
-    svgEl("rect", { width: 214, height: this.geometry.reconstruction ? 40 : 24, rx: 3 }, g);
-    svgEl("text", { x: 8, y: 16, "font-size": 12, class: "title-main" }, g,
-      (this.geometry.title || "").replace(/\s*\(reconstruction\)\s*/i, ""));
-    if (this.geometry.reconstruction) {
-      svgEl("text", { x: 8, y: 32, "font-size": 9, class: "title-note" }, g, "reconstruction: printed map not available");
-    }
-    // North is up: the Union's map edge (11.4).
-    const n = svgEl("g", { transform: "translate(200,20)" }, g);
-    svgEl("polygon", { points: "0,-11 5,3 0,0 -5,3", class: "north" }, n);
-    svgEl("text", { y: 13, "text-anchor": "middle", "font-size": 8 }, n, "N");
-  }
-
-  // --- interaction -------------------------------------------------------------------
-  listen() {
-    const find = (event) => {
-      const unit = event.target.closest("[data-unit]");
-      const zone = event.target.closest("[data-zone]");
-      const hq = event.target.closest("[data-hq]");
-      const train = event.target.closest("[data-train]");
-      return { unit: unit?.dataset.unit, zone: zone?.dataset.zone, hq: hq?.dataset.hq, train: train?.dataset.train };
-    };
-    this.svg.addEventListener("click", (event) => {
-      const hit = find(event);
-      if (hit.unit) this.handlers.onUnitClick?.(hit.unit, hit.zone, event);
-      else if (hit.zone) this.handlers.onZoneClick?.(hit.zone, event);
-    });
-    this.svg.addEventListener("mousemove", (event) => {
-      const hit = find(event);
-      if (hit.unit) this.handlers.onHover?.("unit", hit.unit, event);
-      else if (hit.hq) this.handlers.onHover?.("hq", hit.hq, event);
-      else if (hit.train) this.handlers.onHover?.("train", hit.train, event);
-      else if (hit.zone) this.handlers.onHover?.("zone", hit.zone, event);
-      else this.handlers.onLeave?.();
-    });
-    this.svg.addEventListener("mouseleave", () => this.handlers.onLeave?.());
   }
 
   // --- one position -------------------------------------------------------------------
@@ -332,28 +271,23 @@ export class MapView {
     }
   }
 
-  // Scale the whole drawing (1 = one map unit per CSS pixel).
-  setZoom(factor) {
-    this.zoom = factor;
-    this.svg.setAttribute("width", Math.round(this.geometry.width * factor));
-    this.svg.setAttribute("height", Math.round(this.geometry.height * factor));
-  }
-
-  // zoom: a factor, "fit" (the whole map in the pane) or null: the pane's width, within
-  // limits that keep counters readable (the map then scrolls vertically).
-  fitTo(pane, zoom) {
-    const { width, height } = this.geometry;
-    const across = (pane.clientWidth - 12) / width;
-    const whole = Math.min(across, (pane.clientHeight - 12) / height);
-    if (zoom === "fit") this.setZoom(Math.max(0.4, whole));
-    else this.setZoom(zoom || Math.max(0.8, Math.min(1.3, across)));
+  // The map key shown beside the map.
+  legendHtml() {
+    return `
+      <ul>
+        <li><span class="swatch open"></span> open ground · <span class="swatch hill"></span> higher ground (+1 MP to enter, defender +2)</li>
+        <li><span class="swatch woods"></span> woods (defender +1) · <span class="swatch town"></span> Middletown (defender +1)</li>
+        <li><span class="swatch south"></span> south bank of Cedar Creek · <span class="swatch road"></span> road (1 MP along it) · <span class="swatch river"></span> creek / river</li>
+        <li><b class="ford-key">F</b> ford, <b class="bridge-key">▭</b> bridge (+1 MP, defender +2): Cedar Creek is crossed only there
+          · <b>⋁⋁</b> ravine (defender +2) · <b>⋀⋀</b> escarpment (+1 MP)</li>
+        <li><span class="entry-key">8</span> entry point · <span class="vp-key">2 VP</span> victory zone, coloured by who holds it</li>
+        <li>Counter: division letter (yellow box: superior commander), ★ command bonus, name, strength (red: reduced),
+          A = artillery, S = sharpshooters, MTD/DIS cavalry, yellow triangle = facing, F1/F2 fatigue, −N losses,
+          ROUT, ATTACK/CHARGE; the second line is drawn behind the first.</li>
+      </ul>`;
   }
 
   zoneName(zoneId) {
     return this.zones.get(zoneId)?.name || zoneId || "off map";
-  }
-
-  sideColour(side) {
-    return SIDE_COLOURS[side] || "#fff";
   }
 }

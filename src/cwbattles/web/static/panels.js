@@ -41,8 +41,12 @@ export function playerText(player) {
   return player.replace(/^bot:/, "bot ");
 }
 
-export function renderStatus(view, names) {
-  const pos = view.position;
+// Which actions open the combat preview before they are sent, and the rule of victory points.
+export const COMBAT_KINDS = new Set(["attack", "charge", "resolve"]);
+export const VP_RULE = "4";
+
+// Who plays and who acts, then the phase (title, rule, what to do) and any notes below it.
+export function statusFrame(view, phase, detail, notes = "") {
   const you = view.you || [];
   const youText = you.length === 2 ? "both sides (hot seat)" : you.length === 1 ? SIDE_NAMES[you[0]] : "nobody — spectator";
   let who;
@@ -59,6 +63,15 @@ export function renderStatus(view, names) {
   } else {
     who = "–";
   }
+  return `<div class="you-play">You play: <b class="${you.length === 1 ? you[0] : ""}">${youText}</b></div>
+    <div class="who">${who}</div>
+    ${view.over ? "" : `<div class="phase"><b>${escapeHtml(phase.title)}</b>${phase.rule ? ` <span class="rule">${phase.rule}</span>` : ""}
+      <div>${detail}</div></div>`}
+    ${notes}`;
+}
+
+export function renderStatus(view, names) {
+  const pos = view.position;
   const phase = phaseText(view.phase);
   let detail = phase.text;
   if (view.moving) {
@@ -69,16 +82,12 @@ export function renderStatus(view, names) {
   const sheridan = pos.sheridan?.in_command ? `<div class="note">Sheridan in command (+1 Union activation)</div>` : "";
   const retreat = pos.tactical_retreat_turn && pos.tactical_retreat_turn === pos.turn
     ? `<div class="note bad">Union tactical retreat this turn (6.1)</div>` : "";
-  return `<div class="you-play">You play: <b class="${you.length === 1 ? you[0] : ""}">${youText}</b></div>
-    <div class="who">${who}</div>
-    ${view.over ? "" : `<div class="phase"><b>${escapeHtml(phase.title)}</b>${phase.rule ? ` <span class="rule">${phase.rule}</span>` : ""}
-      <div>${detail}</div></div>`}
-    ${sheridan}${retreat}`;
+  return statusFrame(view, phase, detail, sheridan + retreat);
 }
 
-export function renderTurnTrack(view, gameName) {
+export function renderTurnTrack(view, meta) {
   const pos = view.position;
-  const track = SCENARIO_TRACK[gameName] || { turns: 9, notes: {} };
+  const track = SCENARIO_TRACK[meta.game] || { turns: 9, notes: {} };
   const turns = [];
   for (let t = 1; t <= track.turns; t += 1) {
     const cls = t === pos.turn ? "current" : t < pos.turn ? "past" : "";
@@ -97,7 +106,7 @@ export function renderTurnTrack(view, gameName) {
     <div class="track rounds">${rounds.join("")}</div>`;
 }
 
-function diceHtml(dice) {
+export function diceHtml(dice) {
   if (!dice || !dice.length) return "";
   return `<span class="dice">${dice.map((d) => `<span class="die">${escapeHtml(d)}</span>`).join("")}</span>`;
 }

@@ -1,7 +1,6 @@
 // The replay viewer: step through the game's history (GET /history/{n}) and draw any past
 // position on the map, while live updates keep arriving; "back to live" returns to the game.
 import { getJSON } from "/static/api.js";
-import * as panels from "/static/panels.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,8 +42,8 @@ export function makeReplay(app, hooks) {
     app.replay = { n, doc };
     app.map.draw(doc.position);
     app.map.highlight();
-    $("offmap").innerHTML = panels.renderOffMap(doc.position, app.meta.counters, app.names);
-    $("log").innerHTML = panels.renderLog(doc.log || []);
+    $("offmap").innerHTML = app.panels.renderOffMap(doc.position, app.meta.counters, app.names);
+    $("log").innerHTML = app.panels.renderLog(doc.log || []);
     $("replay-slider").value = String(n);
     hooks.render();
   }
