@@ -190,6 +190,7 @@ function render() {
   const view = app.view;
   if (!view) return;
   const panels = app.panels;
+  hover.hide();           // what it said may no longer be true
   $("status").innerHTML = panels.renderStatus(view, app.names, app.meta) +
     (view.over ? `<button type="button" id="show-result" class="small">show the result</button>` : "");
   $("show-result")?.addEventListener("click", () => showGameOver(true));

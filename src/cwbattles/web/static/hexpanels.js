@@ -190,7 +190,10 @@ export function hoverHtml(kind, id, pos, ctx) {
   const hex = map.hexes.get(id);
   if (!hex) return "";
   const chart = meta.terrain_chart?.terrain?.[hex.terrain];
-  const effects = chart ? ` · defender ×${chart.defender}${chart.blocks_los ? " · blocks line of sight" : ""}` : "";
+  const mps = chart ? [...new Set(Object.values(chart.mp || {}))] : [];
+  const effects = chart ? [mps.length === 1 ? `${mps[0]} MP to enter off roads` : "",
+    chart.defender > 1 ? `defender ×${chart.defender}` : "", chart.blocks_los ? "blocks line of sight" : ""]
+    .filter(Boolean).map((t) => ` · ${t}`).join("") : "";
   const lines = [`<div class="tip-title">Hex ${escapeHtml(id)}${hex.label ? ` <span>${escapeHtml(hex.label)}</span>` : ""}</div>`,
     `<div>${escapeHtml(map.terrainName(hex.terrain))}${escapeHtml(effects)}</div>`];
   const around = map.hexsidesAround(id);

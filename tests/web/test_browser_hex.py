@@ -1,0 +1,61 @@
+"""The game page on a hex map (Champion Hill), driven in headless Chromium: hexes drawn with their
+numbers, counters with their factors, a unit moved by clicking it and then hexes, and its
+position changed on the server. The server, browser and helpers are those of test_browser."""
+
+import re
+
+from .test_browser import ARTIFACTS, api, browser, open_page, server, view_of, wait_page_seq, wait_view  # noqa: F401
+
+
+def test_hex_map_draws_and_a_unit_moves_by_clicking(server, browser):  # noqa: F811
+    g = api(server, "POST", "/api/games", {"game": "champion-hill", "seed": 1, "union": "me", "confederate": "me"})
+    gid, token = g["id"], g["tokens"]["both"]
+    page = open_page(browser, server + g["links"]["both"])
+    page.wait_for_selector("svg.hex-map .counter.hexunit")
+    wait_page_seq(page, 0)
+
+    # Every hex is drawn with its printed number; the victory hexes are starred.
+    assert page.locator("svg.hex-map polygon.hex").count() == 19 * 24
+    numbers = page.locator("svg.hex-map text.hex-number").all_text_contents()
+    assert len(numbers) == 19 * 24 and "1309" in numbers and "0124" in numbers
+    assert page.locator("svg.hex-map .victory-star").count() == 10
+    assert "woods" in page.locator("#legend-body").text_content()      # in the closed "Map key"
+
+    # McGinnis' brigade (8-6) stands in 1404 with a battery (1-4-6): two counters and a count of 2.
+    counter = page.locator("svg.hex-map .counter[data-unit='us-12-1']")
+    assert counter.get_attribute("data-hex") == "1404"
+    assert counter.locator("text.factors").text_content() == "8-6"
+    assert page.locator("svg.hex-map .counter[data-unit='us-12-a1mo'] text.factors").text_content() == "1-4-6"
+    assert page.locator("svg.hex-map .hex-stack[data-hex='1404'] .stack-count text").text_content() == "2"
+    counter.hover()
+    tip = page.locator("#tooltip")
+    assert tip.is_visible() and "Hex 1404" in tip.inner_text() and "McGinnis" in tip.inner_text()
+
+    # A click on the stack offers its units' moves; choose McGinnis' normal move.
+    counter.click()
+    page.locator("#chooser button", has_text=re.compile(r"^move 1st Brigade, 12th Division \(McGinnis\)$")).click()
+    v = wait_view(server, gid, token, lambda w: w["moving"] == "us-12-1")
+    wait_page_seq(page, v["seq"])
+    page.wait_for_selector("svg.hex-map .zone-highlight.reach")
+    assert "6 MP" in page.locator("#status").inner_text()
+
+    # One step: click the next hex.
+    page.locator("svg.hex-map .zone-tag[data-hex='1403']").click()
+    v = wait_view(server, gid, token, lambda w: w["seq"] == 2)
+    assert next(u for u in v["position"]["units"] if u["id"] == "us-12-1")["hex"] == "1403"
+    page.wait_for_function("() => document.querySelector(\"svg.hex-map .counter[data-unit='us-12-1']\")?.dataset.hex === '1403'")
+
+    # Farther: a hex two steps away, reached by the cheapest path (one step action each).
+    reach = api(server, "GET", f"/api/games/{gid}/reach?unit=us-12-1")["zones"]
+    farther = sorted(h for h, mp in reach.items() if mp == 2)[0]
+    page.wait_for_selector(f"svg.hex-map .zone-tag[data-hex='{farther}']")
+    page.locator(f"svg.hex-map .zone-tag[data-hex='{farther}']").click()
+    v = wait_view(server, gid, token, lambda w: w["seq"] == 4)
+    assert next(u for u in v["position"]["units"] if u["id"] == "us-12-1")["hex"] == farther
+    wait_page_seq(page, 4)
+    assert view_of(server, gid, token)["position"]["scalars"]["mv_mp"] == 3
+    assert not page.errors, page.errors
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "hex-map.png"))
+    page.context.close()
