@@ -79,7 +79,11 @@ export function highlights(app) {
     if (reach) for (const [zone, mp] of Object.entries(reach)) zones.set(zone, { cls: "reach", label: `${mp} MP` });
     else if (reachKey && app.reachKey !== reachKey) wanted = reachKey;
   }
-  for (const [zone, items] of zoneActions) zones.set(zone, zoneTag(items, reach?.[zone], reach));
+  for (const [zone, items] of zoneActions) {
+    zones.set(zone, zoneTag(items, reach?.[zone], reach));
+    // The unit a place's action moves (retreats, advances) is marked too.
+    for (const { action } of items) if (action.unit && !units.has(action.unit)) units.set(action.unit, "moving");
+  }
   return { zones, units, reachKey: wanted };
 }
 
