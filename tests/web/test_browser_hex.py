@@ -31,6 +31,9 @@ def test_hex_map_draws_and_a_unit_moves_by_clicking(server, browser):  # noqa: F
     tip = page.locator("#tooltip")
     assert tip.is_visible() and "Hex 1404" in tip.inner_text() and "McGinnis" in tip.inner_text()
 
+    # Reinforcements due now are brought on by clicking their entry hex, marked on the map.
+    assert page.locator("svg.hex-map .zone-highlight.enter[data-hex='1911']").count() == 1
+
     # A click on the stack offers its units' moves; choose McGinnis' normal move.
     counter.click()
     page.locator("#chooser button", has_text=re.compile(r"^move 1st Brigade, 12th Division \(McGinnis\)$")).click()

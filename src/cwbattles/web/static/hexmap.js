@@ -228,6 +228,11 @@ export class HexMapView extends MapBase {
     }
   }
 
+  /** The hex where a reinforcement enters the map, if it is one. */
+  entryOf(unitId) {
+    return this.units.get(unitId)?.entry_hex || null;
+  }
+
   // --- words ------------------------------------------------------------------------------
   zoneName(hexId) {
     const hex = this.hexes.get(hexId);

@@ -25,7 +25,8 @@ export function indexLegal(app) {
       for (const zone of targets || []) add(zoneActions, zone, item);
       continue;
     }
-    const place = placeOf(a);
+    // A reinforcement is brought on by clicking the hex where it enters (5.1).
+    const place = placeOf(a) ?? (a.kind === "enter" ? app.map.entryOf?.(a.unit) : null);
     if (place) add(zoneActions, place, item);
     else if (a.unit) add(unitActions, a.unit, item);
   }
