@@ -1,0 +1,111 @@
+"""Which division to activate (7.1, 10, 12) and in what order its brigades act.
+
+A division is worth the sum of what its brigades would gain by acting (their best move,
+attack or rest over doing nothing, from ``placement``), times its chance to activate: certain
+when it enters or is within its HQ's command range, else the initiative test's odds.
+Independent cavalry near the division acts with it (12). Rollouts use a cheap stand-in for the
+gain (``quick_gain``): entering, enemies adjacent, rest, cohesion to restore.
+"""
+
+from __future__ import annotations
+
+from .command import hq_zone, unit_out_of_cohesion
+from .facts import CONFEDERATE, ELIMINATED, OFF_MAP, UNION, View, facts, in_contact
+from .fatigue import rest_gain
+from .placement import brigade_gain
+
+
+def activation_chance(V: View, d: int) -> float:
+    """1 if the division enters or is within its HQ's command range, else the initiative test."""
+    F, st = V.F, V.state
+    units = F.div_units[d]
+    if F.div_entry[d] and all(st.zone[u] == OFF_MAP for u in units):
+        return 1.0
+    side = F.div_side[d]
+    hz = hq_zone(st, side)
+    limit = F.t.command.range_mp
+    if hz >= 0 and any(st.zone[u] >= 0 and F.command_dist[hz][st.zone[u]] <= limit for u in units):
+        return 1.0
+    t = F.t.initiative_test
+    m = 0
+    if F.div_cavalry[d]:
+        m += t.cavalry
+    if any(st.zone[u] >= 0 and in_contact(V, st.zone[u], side) for u in units):
+        m += t.contact
+    if F.div_superior[d]:
+        m += t.superior
+    if side == UNION and st.turn == 1:
+        m += t.union_turn_1
+    return min(1.0, max(0.0, (t.success_max - m) / 6))
+
+
+def division_value(V: View, d: int, zoc_cache) -> float:
+    F, st = V.F, V.state
+    gains = []
+    for u in F.div_units[d]:
+        if st.acted[u] == st.stamp or st.zone[u] == ELIMINATED:
+            continue
+        if st.zone[u] == OFF_MAP and F.independent[d]:
+            continue
+        gains.append(brigade_gain(V, u, zoc_cache))
+    # independent cavalry within two zones acts with the division (12)
+    here = [st.zone[u] for u in F.div_units[d] if st.zone[u] >= 0]
+    if here and not F.independent[d]:
+        for o, units in enumerate(F.div_units):
+            if F.independent[o] and F.div_side[o] == F.div_side[d]:
+                c = units[0]
+                zc = st.zone[c]
+                if zc >= 0 and st.acted[c] != st.stamp and any(F.hops[zc][z] <= 2 for z in here):
+                    gains.append(0.7 * brigade_gain(V, c, zoc_cache))
+    return activation_chance(V, d) * sum(max(0.0, g) for g in gains)
+
+
+def quick_gain(V: View, u: int) -> float:
+    """A cheap stand-in for brigade_gain (rollouts): entering, fighting, resting or moving on."""
+    F, st = V.F, V.state
+    z = st.zone[u]
+    if z == OFF_MAP:
+        return 2.0 if F.side[u] == CONFEDERATE else 1.5
+    if z < 0:
+        return 0.0
+    if st.routed[u]:
+        return rest_gain(V, u)
+    side = F.side[u]
+    g = 0.3 + rest_gain(V, u)
+    for n in F.adj[z]:
+        e = V.first.get(n)
+        if e is not None and F.side[e] != side:
+            g += 0.3 if V.strength[u] >= V.strength[e] else 0.1
+    if unit_out_of_cohesion(V, u, z):
+        g += 0.5
+    return g
+
+
+def divisions_scores(state, actions, fast):
+    F = facts(state.game)
+    V = View(state, F)
+    if fast:
+        out = []
+        for a in actions:
+            d = a.a
+            units = [u for u in F.div_units[d] if state.acted[u] != state.stamp and state.zone[u] != ELIMINATED
+                     and not (state.zone[u] == OFF_MAP and F.independent[d])]
+            out.append(activation_chance(V, d) * sum(quick_gain(V, u) for u in units))
+        return out
+    zoc_cache = {}
+    return [division_value(V, a.a, zoc_cache) for a in actions]
+
+
+def brigades_scores(state, actions, fast):
+    F = facts(state.game)
+    V = View(state, F)
+    if fast:
+        return [0.0 if a.kind == "end_division" else quick_gain(V, a.a) for a in actions]
+    zoc_cache = {}
+    out = []
+    for a in actions:
+        if a.kind == "end_division":
+            out.append(0.0)
+        else:
+            out.append(brigade_gain(V, a.a, zoc_cache) + 0.01)
+    return out

@@ -1,0 +1,367 @@
+"""Attacks: their odds (11.3, 11.4) and what they are worth, for the evaluation and the policy.
+
+An attack is worth what it is expected to do to both sides, in VP (``attack_value``): hits
+cost about a step (or a zone), fatigue a third of that, and a beaten defender may give up a
+victory zone. The odds come two ways:
+
+- exactly, from the engine's ``state.preview`` (every modifier and support roll enumerated),
+  for the attack actions the heuristic scores, corrected for the facing the attacker will
+  then take (``facing_values``: 11.1 extends the attack to the enemies left in its front,
+  11.3 punishes an unattacked enemy on its flank);
+- roughly (``rough_odds``), for the many attacks that are only possible: a brigade in a zone
+  it might move to, the enemy's replies. Strength ratio, support, command, fatigue, surprise,
+  terrain and flanks count; combined attacks are simplified to one stack against one.
+
+``front_pressure`` counts part of the best attack each stack could make next, and
+``declared_attacks`` the whole expected value of attacks declared and not yet fought.
+"""
+
+from __future__ import annotations
+
+from .facts import CONFEDERATE, FATIGUE, FRONT_WEIGHT, HIT, UNION, Facts, View, facts
+
+_ODDS: dict = {}
+
+
+def _odds_for(fa: int, fd: int) -> tuple:
+    """(tie, attacker tires, defender tires, attacker hit, defender hit) for fixed totals."""
+    key = (fa, fd)
+    o = _ODDS.get(key)
+    if o is None:
+        c = [0, 0, 0, 0, 0]
+        for ra in range(1, 7):
+            ta = max(1, ra + fa)
+            for rd in range(1, 7):
+                td = max(1, rd + fd)
+                if ta == td:
+                    c[0] += 1
+                elif ta > td:
+                    c[4 if ta >= 2 * td else 2] += 1
+                else:
+                    c[3 if td >= 2 * ta else 1] += 1
+        o = _ODDS[key] = tuple(x / 36 for x in c)
+    return o
+
+
+def _bonus_dist(potentials) -> list:
+    dist = {0: 1.0}
+    for p in potentials:
+        q = min(p, 6) / 6
+        nxt = {}
+        for k, w in dist.items():
+            nxt[k + 1] = nxt.get(k + 1, 0) + w * q
+            nxt[k] = nxt.get(k, 0) + w * (1 - q)
+        dist = nxt
+    return list(dist.items())
+
+
+def odds(fa: int, fd: int, rolls_a=(), rolls_d=()) -> tuple:
+    if not rolls_a and not rolls_d:
+        return _odds_for(fa, fd)
+    out = [0.0] * 5
+    for ba, pa in _bonus_dist(rolls_a):
+        for bd, pd in _bonus_dist(rolls_d):
+            o = _odds_for(fa + ba, fd + bd)
+            w = pa * pd
+            for i in range(5):
+                out[i] += w * o[i]
+    return tuple(out)
+
+
+def ratio_bonus(F: Facts, big: int, small: int) -> int:
+    for num, den, bonus in F.ratio:
+        if big * den >= num * max(small, 1):
+            return bonus
+    return 0
+
+
+def attack_value(o, n_att: int, n_def: int, gain: float = 0.0) -> float:
+    """What an attack with outcome odds ``o`` is worth to the attacker, in VP: hits are worth
+    about a step (or a zone), fatigue a third of that; ``gain`` is the value of the defender's
+    zone should it be vacated (about half the hits end in a retreat)."""
+    tie, af, df, ah, dh = o
+    return (dh * (n_def * (HIT + FATIGUE) + 0.5 * gain) + df * n_def * FATIGUE
+            - (tie + af) * n_att * FATIGUE - ah * n_att * (HIT + FATIGUE))
+
+
+ODDS_KEYS = ("tie", "attacker_fatigue", "defender_fatigue", "attacker_hit", "defender_hit")
+
+
+def preview_value(state, action, V=None) -> float:
+    """An attack declaration's value from the engine's exact odds (state.preview), for the best
+    facing the attacker may then take (10.4, 11.1: the enemy zones left in its front join the
+    attack, an unattacked enemy on its flank costs -2); for a brigade joining an attack
+    already declared, only what it adds."""
+    p = state.preview(action)
+    F = facts(state.game)
+    V = V or View(state, F)
+    u = state.mv_unit
+    z = state.zone[u]
+    facings = [f for f in F.adj[z] if action.a in F.front[z][f]]
+    v = max(facing_values(state, V, u, z, p, facings))
+    if len(p["attackers"]) > 1:
+        v -= declared_value(state, action.a, V)
+    if action.kind == "charge":
+        v -= FATIGUE * 0.7            # 10.3: the charger tires whatever happens
+    return v
+
+
+def declared_value(state, target: int, V: View) -> float:
+    """The value of the attack already declared on ``target`` (0 if none)."""
+    from ....engine.actions import Action
+    for cid, c in enumerate(state.combats):
+        if target in c[0] and not c[2]:
+            try:
+                p = state.preview(Action("resolve", cid))
+            except (ValueError, KeyError, IndexError):
+                return 0.0
+            F = V.F
+            o = tuple(p["odds"][k] for k in ODDS_KEYS)
+            gain = sum(F.vp_value.get(F.zone_index[t], 0) for t in p["targets"])
+            return attack_value(o, len(p["attackers"]), len(p["defenders"]), gain)
+    return 0.0
+
+
+def _strengths(p) -> tuple:
+    """(attacker, defender) front-line strengths from a preview's ratio modifier (11.3)."""
+    for who in ("attacker", "defender"):
+        for name, _, _ in p[who]["modifiers"]:
+            if name.startswith("strength "):
+                big, small = (int(x) for x in name[len("strength "):].split(" to "))
+                return (big, small) if who == "attacker" else (small, big)
+    return (0, 0)
+
+
+def facing_values(state, V: View, u: int, z: int, p: dict, facings) -> list:
+    """For each facing u may take after declaring its attack, the attack's value from the
+    preview ``p`` corrected for that facing: 11.1 adds the enemy zones left in u's front (when
+    every attacker stands in u's zone), 11.3 gives the attacker -2 for an unattacked enemy on
+    its flank. The odds are then enumerated again, exactly, from the corrected totals."""
+    F, st = V.F, state
+    c = F.t.combat
+    enemy_side = 1 - F.side[u]
+    zi = F.zone_index
+    targets = {zi[t] for t in p["targets"]}
+    under = {t for cb in st.combats for t in cb[0]} | targets
+    enemies = [n for n in F.adj[z] if V.zside.get(n) == enemy_side]
+    attackers = [F.game.unit_index[a] for a in p["attackers"]]
+    alone = all(st.zone[a] == z for a in attackers)
+    others_flank = False
+    for a in attackers:
+        if a == u:
+            continue
+        za = st.zone[a]
+        front_a = st.front(a)
+        if any(V.zside.get(n) == enemy_side and n not in front_a and n not in under for n in F.adj[za]):
+            others_flank = True
+    a_mods = [m for m in p["attacker"]["modifiers"] if not m[0].startswith("strength ")
+              and m[0] != "unattacked enemy on the flank"]
+    d_mods = [m for m in p["defender"]["modifiers"] if not m[0].startswith("strength ")]
+    fa0 = sum(m[2] for m in a_mods)
+    fd0 = sum(m[2] for m in d_mods)
+    ra = [r[2] for r in p["attacker"]["rolls"]]
+    rd = [r[2] for r in p["defender"]["rolls"]]
+    sa, sd = _strengths(p)
+    gain0 = sum(F.vp_value.get(t, 0) for t in targets)
+    out = []
+    for f in facings:
+        front = F.front[z][f]
+        extra = [n for n in enemies if n in front and n not in under] if alone else []
+        flank = others_flank or any(n not in front and n not in under and n not in extra for n in enemies)
+        sd_f = sd + sum(V.strength[V.first[n]] for n in extra)
+        fa, fd = fa0, fd0
+        if sa >= sd_f:
+            fa += ratio_bonus(F, sa, sd_f)
+        else:
+            fd += ratio_bonus(F, sd_f, sa)
+        if flank:
+            fa += c.unattacked_flank
+        rd_f = rd + [r for n in extra for r in V.rolls.get(V.first[n], ())]
+        o = odds(fa, fd, ra, rd_f)
+        gain = gain0 + sum(F.vp_value.get(n, 0) for n in extra)
+        out.append(attack_value(o, len(attackers), len(p["defenders"]) + len(extra), gain))
+    return out
+
+
+def stack_mods(V: View, front: list, support: int, is_attacker: bool, charging=()) -> tuple:
+    """(fixed modifier, roll potentials, total front strength) of one side's stack(s)."""
+    F, st = V.F, V.state
+    c = F.t.combat
+    mod = 0
+    rolls = []
+    strength = 0
+    fat = 0
+    star = False
+    for u in front:
+        strength += V.strength[u]
+        fat = max(fat, 2 if (st.routed[u] and not is_attacker) else st.fatigue[u])
+        star = star or F.star[u]
+        r = V.rolls.get(u, ())
+        if u in charging and r and F.side[u] == UNION and F.battery[u]:
+            r = r[1:]                       # 10.3: no artillery for a charge
+        rolls += r
+        if u in charging:
+            mod += c.charge
+    if support >= 0:
+        if V.strength[support] >= c.support_min_strength and st.fatigue[support] < 2 and not st.routed[support]:
+            mod += c.support
+        rolls += V.rolls.get(support, ())
+    if star:
+        mod += c.command
+    mod += c.fatigue_per_level * fat
+    return mod, rolls, strength
+
+
+def surprise(V: View, side: int) -> int:
+    c = V.F.t.combat
+    if side != UNION or V.turn > 2 or V.F.game.options.get("no_surprise"):
+        return 0
+    return c.surprise_turn_1 if V.turn == 1 else c.surprise_turn_2
+
+
+def rough_odds(V: View, att: int, att_zone: int, att_support: int, target: int, defender: int,
+               def_support: int, def_facing: int, att_facing: int = -1, charge: bool = False) -> tuple:
+    """Odds of one stack attacking one zone, the engine's rules roughly: ratio, support, command,
+    fatigue, surprise, terrain, the defender's flank (-1) and the attacker's unattacked flank
+    (-2), artillery and sharpshooter rolls."""
+    F = V.F
+    c = F.t.combat
+    side = F.side[att]
+    ma, ra, sa = stack_mods(V, [att], att_support, True, (att,) if charge else ())
+    md, rd, sd = stack_mods(V, [defender], def_support, False)
+    if sa >= sd:
+        ma += ratio_bonus(F, sa, sd)
+    else:
+        md += ratio_bonus(F, sd, sa)
+    ma += surprise(V, side)
+    md += surprise(V, 1 - side)
+    md += F.terrain.get((target, att_zone), 0)
+    if def_facing >= 0 and att_zone not in F.front[target].get(def_facing, ()):
+        md += c.flank_attacked
+    if att_facing >= 0:
+        front = F.front[att_zone].get(att_facing, frozenset())
+        enemy_side = 1 - side
+        for n in F.adj[att_zone]:
+            if n != target and n not in front and V.zside.get(n) == enemy_side:
+                ma += c.unattacked_flank
+                break
+    return odds(ma, md, ra, rd)
+
+
+def best_facing_towards(F: Facts, z: int, targets) -> int:
+    """A facing of zone z with as many of ``targets`` in its front as possible."""
+    fronts = F.front[z]
+    best, best_n = -1, -1
+    for f in F.adj[z]:
+        n = sum(1 for t in targets if t in fronts[f])
+        if n > best_n:
+            best, best_n = f, n
+    return best
+
+
+def front_pressure(V: View) -> float:
+    """Attacks each side could make next at good odds, counted in part, Union's view."""
+    F, st = V.F, V.state
+    total = 0.0
+    for z, f in V.first.items():
+        side = F.side[f]
+        best = 0.0
+        for n in F.adj[z]:
+            e = V.first.get(n)
+            if e is None or F.side[e] == side or st.routed[e]:
+                continue
+            v = stack_attack_value(V, n, z)
+            if v > best:
+                best = v
+        if best:
+            total += best if side == CONFEDERATE else -best
+    return FRONT_WEIGHT * total
+
+
+def stack_attack_value(V: View, att_zone: int, target: int) -> float:
+    """Value to the attacker of the stack in att_zone attacking the stack in target."""
+    F, st = V.F, V.state
+    a = V.first[att_zone]
+    d = V.first[target]
+    o = rough_odds(V, a, att_zone, V.second[att_zone], target, d, V.second[target], st.facing[d],
+                   st.facing[a])
+    n_def = 1
+    return attack_value(o, 1, n_def, F.vp_value.get(target, 0.0))
+
+
+def declared_attacks(V: View) -> float:
+    """Attacks declared this player turn and not yet resolved (11.1): they will be fought, so
+    their whole expected value counts, Union's view."""
+    F, st = V.F, V.state
+    total = 0.0
+    for targets, attackers, resolved, _ in st.combats:
+        if resolved:
+            continue
+        live = [a for a in attackers if st.zone[a] >= 0 and any(t in F.adjset[st.zone[a]] for t in targets)]
+        defenders = [V.first[t] for t in targets if V.first.get(t) is not None
+                     and V.zside.get(t) != (F.side[live[0]] if live else -1)]
+        if not live or not defenders:
+            continue
+        v = combat_value(V, live, targets, defenders)
+        total += v if F.side[live[0]] == UNION else -v
+    return total
+
+
+def combat_value(V: View, attackers, targets, defenders) -> float:
+    """Rough value to the attacker of a declared combat (several attackers or targets)."""
+    F, st = V.F, V.state
+    c = F.t.combat
+    side = F.side[attackers[0]]
+    att_zones = sorted({st.zone[a] for a in attackers})
+    sup_a = [V.second[z] if V.second.get(z, -1) not in attackers else V.first[z] for z in att_zones]
+    sup_a = [v for v in sup_a if v >= 0 and v not in attackers]
+    ma, ra, sa = stack_mods(V, list(attackers), -1, True, [a for a in attackers if st.charging[a]])
+    for v in sup_a:
+        if V.strength[v] >= c.support_min_strength and st.fatigue[v] < 2 and not st.routed[v]:
+            ma += c.support
+        ra = ra + list(V.rolls.get(v, ()))
+    md, rd, sd = stack_mods(V, list(defenders), -1, False)
+    for t in targets:
+        v = V.second.get(t, -1)
+        if v >= 0:
+            if V.strength[v] >= c.support_min_strength and st.fatigue[v] < 2 and not st.routed[v]:
+                md += c.support
+            rd = rd + list(V.rolls.get(v, ()))
+    if sa >= sd:
+        ma += ratio_bonus(F, sa, sd)
+    else:
+        md += ratio_bonus(F, sd, sa)
+    ma += surprise(V, side)
+    md += surprise(V, 1 - side)
+    md += min(min((F.terrain.get((t, a), 0) for a in att_zones if a in F.adjset[t]), default=0) for t in targets)
+    if any(a not in st.front(d) for d in defenders for a in att_zones if a in F.adjset[st.zone[d]]):
+        md += c.flank_attacked
+    o = odds(ma, md, ra, rd)
+    gain = sum(F.vp_value.get(t, 0) for t in targets)
+    return attack_value(o, len(attackers), len(defenders), gain)
+
+
+def rough_declared_value(V: View, u: int, z: int, target: int, charge: bool) -> float:
+    F, st = V.F, V.state
+    d = V.first.get(target)
+    if d is None:
+        return 0.5                       # the lone train (7.3)
+    enemies = [n for n in F.adj[z] if V.zside.get(n) == 1 - F.side[u]]
+    facing = best_facing_towards(F, z, [target] + enemies)
+    support = next((v for v in V.by_zone.get(z, ()) if v != u), -1)
+    o = rough_odds(V, u, z, support, target, d, V.second[target], st.facing[d], facing, charge)
+    v = attack_value(o, 1, 1, F.vp_value.get(target, 0.0))
+    return v - (FATIGUE * 0.7 if charge else 0.0)
+
+
+def resolve_scores(state, actions, fast):
+    if fast:
+        return [0.0 for _ in actions]
+    out = []
+    for a in actions:
+        try:
+            p = state.preview(a)
+            out.append(p["defender_hit"] - p["attacker_hit"])
+        except (ValueError, KeyError, IndexError, ZeroDivisionError):
+            out.append(0.0)
+    return out

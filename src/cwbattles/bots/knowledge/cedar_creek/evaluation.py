@@ -1,0 +1,92 @@
+"""The evaluation: the expected final margin, Union VP minus Confederate VP (4).
+
+``evaluate`` adds up separately named terms, each in VP: the step losses so far (4: the side
+with fewer losses scores the difference, so the margin moves one for one with every step),
+the victory zones' expected values (``zones``), fatigue and rout (``fatigue``), attacks that
+could be or have been declared (``attacks``), cohesion, command and batteries (``command``),
+and the Confederates' early drive. At the end of the game it is the exact margin.
+"""
+
+from __future__ import annotations
+
+from .attacks import declared_attacks, front_pressure
+from .command import batteries, cohesion, command
+from .facts import CONFEDERATE, CSA_EARLY, ELIMINATED, UNION, Facts, View, facts
+from .fatigue import condition
+from .zones import entering_units, zone_expectation
+
+
+def step_losses(state, F: Facts) -> list:
+    """4: step losses of each side (an eliminated brigade counts its whole printed strength)."""
+    out = [0, 0]
+    zone, losses = state.zone, state.losses
+    for u in F.units:
+        out[F.side[u]] += max(losses[u], F.printed[u]) if zone[u] == ELIMINATED else losses[u]
+    return out
+
+
+def loss_margin(state, F: Facts) -> float:
+    lu, lc = step_losses(state, F)
+    return float(lc - lu)
+
+
+def final_margin(state) -> float:
+    """The exact margin now (what state.result would say), Union minus Confederate."""
+    F = facts(state.game)
+    m = loss_margin(state, F)
+    for z, vu, vc in F.vp:
+        holder = state.control[z]
+        if holder == UNION:
+            m += vu
+        elif holder == CONFEDERATE:
+            m -= vc
+    return m
+
+
+def confederate_drive(V: View) -> float:
+    """7.1: on turns 1-3 the Confederates have +2 to activate and the Union fights at -2/-1:
+    reward Confederate brigades for getting in among the Union army early."""
+    F, st = V.F, V.state
+    if st.turn > 3:
+        return 0.0
+    total = 0.0
+    for u in V.on_map[CONFEDERATE]:
+        z = st.zone[u]
+        nearest = min((F.mp[z][vz] for vz, _, _ in F.vp), default=0)
+        total += CSA_EARLY * max(0.0, 1.0 - nearest / 16)
+    waiting = sum(1 for u, _ in entering_units(V) if F.side[u] == CONFEDERATE)
+    return -(total - 0.3 * waiting * (4 - st.turn) / 3)
+
+
+def evaluate(state) -> float:
+    """Expected final margin, Union VP minus Confederate VP."""
+    if state.over:
+        return final_margin(state)
+    F = facts(state.game)
+    V = View(state, F)
+    return (loss_margin(state, F) + zone_expectation(V) + condition(V) + front_pressure(V)
+            + declared_attacks(V) + cohesion(V) + command(V) + batteries(V) + confederate_drive(V))
+
+
+def rollout_pause(state) -> bool:
+    """A good place for a search to stop and evaluate: the attacks declared this player turn
+    are about to be rolled. The evaluation counts them at their expected value
+    (``declared_attacks``), which is far less noisy than one roll of the dice."""
+    if not state.combats or not state.stack:
+        return False
+    return state.stack[-1][0] in ("hqphase", "hqmove", "resolve") and any(not c[2] for c in state.combats)
+
+
+def side_sign(state) -> float:
+    return 1.0 if state.to_act == "union" else -1.0
+
+
+def one_ply(state, actions) -> list:
+    """Apply each action to a copy and evaluate the result, from the actor's view."""
+    sign = side_sign(state)
+    out = []
+    for a in actions:
+        s = state.clone()
+        s.apply(a)
+        out.append(sign * evaluate(s))
+    return out

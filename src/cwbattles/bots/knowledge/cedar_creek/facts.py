@@ -1,0 +1,185 @@
+"""What the bots read: the static facts of the game, the weights, and a view of one state.
+
+``Facts`` gathers, once per game, what never changes: the board's distances (movement MP by
+``board.shortest``, hops, command MP), each defended zone's best terrain bonus (11.3), the
+victory zones and the order of battle as flat lists. ``View`` reads one state once: the
+strength of each brigade, who stands first in each zone (10.5), the artillery and sharpshooter
+rolls each could make (11.3), and how many rounds are left, which sets how far ahead a brigade
+still counts ("horizon"). Every other module works from these two.
+
+The weights are in victory points (4), the evaluation's unit: what a hit, a fatigue level, a
+routed brigade... is worth against one step lost.
+"""
+
+from __future__ import annotations
+
+
+SIDES = ("union", "confederate")
+UNION, CONFEDERATE = 0, 1
+OFF_MAP, ELIMINATED = -1, -2
+
+
+INF = 10 ** 6
+
+# -- weights, in victory points ---------------------------------------------------------------
+HIT = 1.1             # a hit: a step lost, or the zone given up and a risk of more
+FATIGUE = 0.3         # one fatigue level on a brigade that fights
+ROUTED = 0.6          # a routed brigade: out of action, may lose more
+FRONT_WEIGHT = 0.3    # share of a possible attack's value counted before it is made
+DANGER = 0.5          # share of the enemy's best attack on a brigade, counted where it ends its move
+COHESION = 0.4        # a brigade out of its division's reach (10)
+COMMAND = 0.2         # a division within its HQ's 8 MP (10)
+BATTERY = 0.25        # an Artillerie marker with a brigade (7.3)
+OCCUPY = 2.0          # a victory zone held by a brigade standing in it
+CSA_EARLY = 0.25      # 7.1 / 11.3: the Confederates push on turns 1-3 (activation +2, Union surprise)
+
+
+class Facts:
+    def __init__(self, game):
+        b = game.board
+        self.game = game
+        n = self.n = len(b.zones)
+        self.adj = b.adj
+        self.adjset = [frozenset(a) for a in b.adj]
+        self.hops = b.hops
+        self.front = b.front
+        self.move_cost = b.move_cost
+        self.command_dist = b.command_dist
+        self.contact = [frozenset(c) for c in b.contact]
+        self.zone_index = b.index
+        self.mp = [self._dijkstra(b, z) for z in range(n)]
+        self.vp = [(z, b.zones[z].vp[0], b.zones[z].vp[1]) for z in game.vp_zones]
+        self.vp_value = {z: vu + vc for z, vu, vc in self.vp}
+        self.edge = (b.edge_dist["union"], b.edge_dist["confederate"])
+        t = game.tables
+        c = t.combat
+        self.t = t
+        self.terrain = {}
+        for (a, d), lk in b.links.items():          # d attacked from a (11.3)
+            if not lk.passable:
+                continue
+            bonus = 0
+            if b.zones[a].elevation < b.zones[d].elevation or lk.ravine:
+                bonus += c.higher_or_ravine
+            if lk.crossing in ("bridge", "ford"):
+                bonus += c.bridge_or_ford
+            bonus += c.woods if b.zones[d].woods else 0
+            bonus += c.town if b.zones[d].town else 0
+            self.terrain[d, a] = min(bonus, c.terrain_max)
+        self.best_terrain = [max([self.terrain.get((z, a), 0) for a in b.adj[z]] or [0]) for z in range(n)]
+        br = game.brigades
+        self.units = range(len(br))
+        self.side = [x.side for x in br]
+        self.division = [x.division for x in br]
+        self.star = [x.star for x in br]
+        self.cavalry = [x.cavalry for x in br]
+        self.printed = [x.strength for x in br]
+        self.dismounted = [x.dismounted for x in br]
+        self.battery = [x.artillery for x in br]
+        self.sharp = [x.sharpshooters for x in br]
+        self.ids = [x.id for x in br]
+        d = game.divisions
+        self.div_units = [x.brigades for x in d]
+        self.div_side = [x.side for x in d]
+        self.div_superior = [x.superior for x in d]
+        self.div_cavalry = [x.cavalry for x in d]
+        self.independent = [x.independent for x in d]
+        self.div_first_turn = [x.first_turn for x in d]
+        self.div_entry = [tuple(b.entry_zone[e] for e in x.entry if e in b.entry_zone) for x in d]
+        self.unit_entry = [self.div_entry[x.division] for x in br]
+        self.ratio = t.ratio.steps
+        self.turns = t.game.turns
+        self.hq_side = game.hq_side
+        self.n_markers = game.train.markers
+
+    @staticmethod
+    def _dijkstra(b, start):
+        return b.shortest(start)          # movement MP from start to every zone (the board's own search)
+
+
+_FACTS: dict = {}
+
+
+def facts(game) -> Facts:
+    f = _FACTS.get(id(game))
+    if f is None or f.game is not game:
+        f = _FACTS[id(game)] = Facts(game)
+    return f
+
+
+class View:
+    __slots__ = ("F", "state", "strength", "by_zone", "first", "second", "zside", "on_map", "rolls",
+                 "rounds_left", "horizon", "turn", "cache")
+
+    def __init__(self, state, F: Facts):
+        self.F = F
+        self.state = state
+        zone, losses, mounted = state.zone, state.losses, state.mounted
+        strength = []
+        by_zone = {}
+        on_map = ([], [])
+        for u in F.units:
+            base = F.printed[u] if (not F.cavalry[u] or mounted[u]) else F.dismounted[u]
+            strength.append(base - losses[u])
+            z = zone[u]
+            if z >= 0:
+                by_zone.setdefault(z, []).append(u)
+                on_map[F.side[u]].append(u)
+        self.strength = strength
+        self.by_zone = by_zone
+        self.on_map = on_map
+        line = state.line
+        first, second, zside = {}, {}, {}
+        for z, us in by_zone.items():
+            f = next((u for u in us if line[u] == 1), us[0])
+            first[z] = f
+            second[z] = next((u for u in us if u != f), -1)
+            zside[z] = F.side[f]
+        self.first, self.second, self.zside = first, second, zside
+        markers = {}
+        for m, owner in enumerate(state.marker_unit):
+            if owner >= 0:
+                markers[owner] = state.marker_value[m]
+        rolls = {}
+        for u in on_map[0] + on_map[1]:
+            r = []
+            art = max(0, F.battery[u] - losses[u]) if F.side[u] == UNION else markers.get(u, 0)
+            if art:
+                r.append(art)
+            if F.sharp[u]:
+                ss = max(0, F.t.combat.sharpshooter_full - losses[u])
+                if ss:
+                    r.append(ss)
+            rolls[u] = r
+        self.rolls = rolls
+        self.turn = state.turn
+        self.rounds_left = rounds_left(state)
+        self.horizon = min(6.0, 1.0 + 0.7 * self.rounds_left)
+        self.cache = {}
+
+
+def rounds_left(state) -> float:
+    """Rounds of movement still to come (3 to 5 a turn: about 3.9)."""
+    turns = state.game.tables.game.turns
+    return (turns - state.turn) * 3.9 + max(0.3, 3.9 - state.round)
+
+
+def in_contact(V: View, z: int, side: int) -> bool:
+    zside = V.zside
+    return any(zside.get(n) == 1 - side for n in V.F.adj[z])
+
+
+def in_tactical_retreat(state) -> bool:
+    return state.retreat_turn == state.turn and state.retreat_turn > 0
+
+
+def can_stack(V: View, u: int, z: int) -> bool:
+    """10.5: two brigades at most, of one division (independent cavalry with anyone)."""
+    F = V.F
+    here = [v for v in V.by_zone.get(z, ()) if v != u]
+    if not here:
+        return True
+    if len(here) >= 2 or F.side[here[0]] != F.side[u]:
+        return False
+    d, o = F.division[u], F.division[here[0]]
+    return d == o or F.independent[d] or F.independent[o]

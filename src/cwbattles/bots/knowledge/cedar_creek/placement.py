@@ -1,0 +1,222 @@
+"""Where a brigade is worth most: the part of the evaluation that depends on its zone.
+
+A move is planned over every zone the brigade can still reach this move: each end zone is
+worth the victory-zone margin with the brigade there (pressures without it computed once, then
+it is added at each zone), less its cohesion penalty and part of the enemy's best attack on it
+there (``danger``, including the cost of falling back across enemy fronts), plus the best
+attack it could make from there (now, if it keeps the MP to attack, or next round). The same
+plan, over every brigade, tells which division and brigade gain most by acting.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from .attacks import attack_value, best_facing_towards, rough_odds
+from .command import unit_out_of_cohesion
+from .facts import (COHESION, CONFEDERATE, CSA_EARLY, DANGER, FRONT_WEIGHT, INF, OFF_MAP, UNION, Facts, View,
+                    can_stack, facts, in_tactical_retreat)
+from .fatigue import rest_gain
+from .retreat import escape_cost
+from .zones import pressure, zone_pressures, zone_term
+
+
+class Placement:
+    """The part of the evaluation that depends on where brigade u stands, the rest fixed
+    (victory-zone pressures are computed without u once, then u is added at each zone)."""
+
+    def __init__(self, V: View, u: int, fatigue: int | None = None):
+        F, st = V.F, V.state
+        self.V, self.F, self.u = V, F, u
+        self.side = F.side[u]
+        self.sign = 1.0 if self.side == UNION else -1.0
+        self.fatigue = st.fatigue[u] if fatigue is None else fatigue
+        self.pressures = zone_pressures(V, skip=u)
+        self.weight = V.strength[u] * (1.0 - 0.2 * self.fatigue) * (0.3 if st.routed[u] else 1.0)
+
+    def zones_value(self, z: int) -> float:
+        """Expected victory-zone margin with u in zone z, from u's side's view."""
+        F, V = self.F, self.V
+        H = V.horizon
+        st = V.state
+        total = 0.0
+        side = self.side
+        for (vz, vu, vc), p in zip(F.vp, self.pressures):
+            pu, pc, occ, occ_w = p
+            d = F.mp[z][vz] * 0.5 if z >= 0 else INF
+            holder = st.control[vz]
+            if d < H:
+                add = [self.weight * (1.0 - d / H)]
+                if side == UNION:
+                    pu = pu + add
+                else:
+                    pc = pc + add
+            if z == vz:
+                holder = side
+                if occ != side:
+                    occ, occ_w = side, 0.0
+                occ_w += self.weight
+            total += zone_term(holder, vu, vc, pressure(pu), pressure(pc), occ, occ_w)
+        return self.sign * total
+
+    def support_at(self, z: int) -> int:
+        us = self.V.by_zone.get(z, ())
+        return next((v for v in us if v != self.u), -1)
+
+    def danger(self, z: int) -> float:
+        """The best attack the enemy could make on u standing in z (facing the enemy)."""
+        F, V, st = self.F, self.V, self.V.state
+        enemies = [n for n in F.adj[z] if V.zside.get(n) == 1 - self.side and not st.routed[V.first[n]]]
+        if not enemies:
+            return 0.0
+        facing = best_facing_towards(F, z, enemies)
+        sup = self.support_at(z)
+        defender, support = self.u, sup
+        if sup >= 0 and V.strength[sup] > V.strength[self.u]:
+            defender, support = sup, self.u
+        worst = 0.0
+        for n in enemies:
+            a = V.first[n]
+            o = rough_odds(V, a, n, V.second[n], z, defender, support, facing, st.facing[a])
+            v = attack_value(o, 1, 1, F.vp_value.get(z, 0.0))
+            if v > 0:
+                v += o[4] * 0.5 * escape_cost(V, self.u, z, 1)     # beaten, it must fall back
+            worst = max(worst, v)
+        return worst
+
+    def opportunity(self, z: int, now: bool) -> float:
+        """The best attack u could make from z (now: it still has the MP to attack this move)."""
+        F, V, st = self.F, self.V, self.V.state
+        if self.side == UNION and in_tactical_retreat(st):
+            return 0.0
+        enemies = [n for n in F.adj[z] if V.zside.get(n) == 1 - self.side]
+        if not enemies:
+            return 0.0
+        sup = self.support_at(z)
+        best = 0.0
+        for n in enemies:
+            d = V.first[n]
+            facing = best_facing_towards(F, z, [n] + enemies)
+            o = rough_odds(V, self.u, z, sup, n, d, V.second[n], st.facing[d], facing)
+            best = max(best, attack_value(o, 1, 1, F.vp_value.get(n, 0.0)))
+        if self.side == CONFEDERATE and st.turn <= 3:
+            best += CSA_EARLY if best > 0 else 0.0
+        return best * (0.8 if now else FRONT_WEIGHT)
+
+    def value(self, z: int, mp_left: int = 0, attack_now: bool = True) -> float:
+        """u's worth in zone z with mp_left MP still to spend, from u's side's view."""
+        F, V, st = self.F, self.V, self.V.state
+        v = self.zones_value(z) + 0.001 * mp_left      # equal ends: the shorter way
+        if unit_out_of_cohesion(V, self.u, z):
+            v -= COHESION
+        v -= DANGER * self.danger(z)
+        can_attack = attack_now and mp_left >= F.t.movement.attack_mp
+        v += self.opportunity(z, can_attack)
+        if self.side == CONFEDERATE and st.turn <= 3:
+            near = min(F.mp[z][vz] for vz, _, _ in F.vp)
+            v += CSA_EARLY * max(0.0, 1.0 - near / 16)
+        return v
+
+
+def enemy_zoc(V: View, side: int) -> set:
+    zoc = set()
+    adj = V.F.game.board.zoc_adj
+    for z, s in V.zside.items():
+        if s != side:
+            zoc.update(adj[z])
+    return zoc
+
+
+def static_reach(V: View, u: int, start: int, mp: int, moved: bool = False, zoc=None) -> dict:
+    """Zones brigade u could reach from ``start`` with ``mp`` MP (10.2, 10.3): like the engine's
+    own search, for brigades other than the one moving now."""
+    F, st = V.F, V.state
+    side = F.side[u]
+    zoc = enemy_zoc(V, side) if zoc is None else zoc
+    tactical = side == UNION and in_tactical_retreat(st)
+    start_zoc = start in zoc
+    if moved and start_zoc:
+        return {start: 0}
+    best = {start: 0}
+    heap = [(0, start)]
+    zside = V.zside
+    cost = F.move_cost
+    while heap:
+        d, z = heapq.heappop(heap)
+        if d > best.get(z, INF):
+            continue
+        if z != start and z in zoc:
+            continue
+        for n in F.adj[z]:
+            if zside.get(n, side) != side:
+                continue
+            nd = d + cost[z][n]
+            if nd > mp:
+                continue
+            if n in zoc and (tactical or (z == start and start_zoc and not moved)):
+                continue
+            if nd < best.get(n, INF):
+                best[n] = nd
+                heapq.heappush(heap, (nd, n))
+    return best
+
+
+def engine_reach(state, u: int) -> dict:
+    """The engine's reach (public API) for the brigade moving now, as {zone index: MP}."""
+    F = facts(state.game)
+    out = {F.zone_index[k]: v for k, v in state.reach(F.ids[u]).items()}
+    if state.zone[u] >= 0:
+        out[state.zone[u]] = 0
+    return out
+
+
+def best_destination(P: Placement, reach: dict, mp: int, attack_now: bool = True, here: int = -1) -> float:
+    """The best zone of ``reach`` ({zone: MP}) to end the move in; from ``here`` (where the
+    brigade stands now) its attacks are scored exactly by the attack actions themselves."""
+    V = P.V
+    best = -INF
+    for z, cost in reach.items():
+        if not can_stack(V, P.u, z):
+            continue
+        v = P.value(z, mp - cost, attack_now and z != here)
+        if v > best:
+            best = v
+    return best
+
+
+def allowance(F: Facts, state, u: int) -> int:
+    m = F.t.movement
+    if not F.cavalry[u]:
+        return m.infantry_mp
+    return m.cavalry_mp if state.mounted[u] else m.dismounted_mp
+
+
+def brigade_gain(V: View, u: int, zoc_cache=None) -> float:
+    """What brigade u would gain by acting now (best move, attack or rest) over doing nothing;
+    used to pick divisions and the order of brigades."""
+    F, st = V.F, V.state
+    z = st.zone[u]
+    side = F.side[u]
+    if z == OFF_MAP:
+        if F.side[u] == CONFEDERATE:
+            gain = 2.0 if st.turn <= 3 else 1.5
+            if F.game.divisions[F.division[u]].id == "wharton":
+                gain += 1.0           # 12: Early (and command range) enters only after Wharton
+            return gain
+        return 1.5
+    if z < 0:
+        return 0.0
+    if st.routed[u]:
+        return rest_gain(V, u)
+    P = Placement(V, u)
+    here = P.value(z, 0, False)
+    if zoc_cache is not None:
+        zoc = zoc_cache.get(side)
+        if zoc is None:
+            zoc = zoc_cache[side] = enemy_zoc(V, side)
+    else:
+        zoc = None
+    mp = allowance(F, st, u)
+    reach = static_reach(V, u, z, mp, zoc=zoc)
+    best = best_destination(P, reach, mp)
+    return max(best - here, rest_gain(V, u), 0.0)
