@@ -9,6 +9,7 @@ brigades that advanced after it.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from types import SimpleNamespace
 
@@ -16,6 +17,7 @@ from ...engine.actions import Action
 from .state import CONFEDERATE, UNION, decision, process
 
 TRAIN_TARGET = -3   # marks the train as the defender of a combat
+OUTCOMES = ("tie", "attacker_fatigue", "defender_fatigue", "attacker_hit", "defender_hit")   # 11.4
 
 
 # -- 11.1 attack declaration ----------------------------------------------------------------------
@@ -109,18 +111,35 @@ def extend_to_front(state, u: int) -> None:
 
 
 # -- 11.3 modifiers -------------------------------------------------------------------------------
-def _ratio_bonus(table, big: int, small: int) -> int:
-    for num, den, bonus in table.ratio.steps:
+def ratio_bonus(tables, big: int, small: int) -> int:
+    """11.3: the greater strength's bonus, by the first ratio step it reaches."""
+    for num, den, bonus in tables.ratio.steps:
         if big * den >= num * max(small, 1):
             return bonus
     return 0
 
 
-def terrain_bonus(state, target: int, attack_zones) -> list[tuple]:
+def can_support(state, v: int) -> bool:
+    """11.3: a second-line brigade supports if it has the strength and is neither at fatigue 2
+    nor routed."""
+    return (state.strength(v) >= state.game.tables.combat.support_min_strength
+            and state.fatigue[v] < 2 and not state.routed[v])
+
+
+def surprise_penalty(state) -> int:
+    """11.3: the Union's modifier for the surprise on turns 1 and 2 (0 later, or with the
+    ``no_surprise`` option)."""
+    if state.option("no_surprise", False) or state.turn > 2:
+        return 0
+    t = state.game.tables.combat
+    return t.surprise_turn_1 if state.turn == 1 else t.surprise_turn_2
+
+
+def terrain_bonus(game, target: int, attack_zones) -> list[tuple]:
     """11.3: the defender's terrain: higher ground or a ravine, bridge or ford, woods, town
     (a feature of the connections counts when every attacking zone attacks across it)."""
-    t = state.game.tables.combat
-    board = state.game.board
+    t = game.tables.combat
+    board = game.board
     zone = board.zones[target]
     links = [board.links[a, target] for a in attack_zones]
     mods = []
@@ -162,13 +181,12 @@ def assess(state, attackers, targets, charging) -> SimpleNamespace:
     sa = sum(state.strength(a) for a in attackers)
     sd = g.train.strength if train else sum(state.strength(d) for d in def_front)
     if sa >= sd:
-        A.append((f"strength {sa} to {sd}", "11.3", _ratio_bonus(g.tables, sa, sd)))
+        A.append((f"strength {sa} to {sd}", "11.3", ratio_bonus(g.tables, sa, sd)))
     else:
-        D.append((f"strength {sd} to {sa}", "11.3", _ratio_bonus(g.tables, sd, sa)))
+        D.append((f"strength {sd} to {sa}", "11.3", ratio_bonus(g.tables, sd, sa)))
 
     def supports(stack_support, out):
-        zones_with = {state.zone[v] for v in stack_support if state.strength(v) >= t.support_min_strength
-                      and state.fatigue[v] < 2 and not state.routed[v]}
+        zones_with = {state.zone[v] for v in stack_support if can_support(state, v)}
         for _ in zones_with:
             out.append(("supporting brigade", "11.3", t.support))
 
@@ -194,10 +212,10 @@ def assess(state, attackers, targets, charging) -> SimpleNamespace:
         A.append(("command bonus", "11.3", t.command))
     if any(g.brigades[d].star for d in def_front):
         D.append(("command bonus", "11.3", t.command))
-    if not state.option("no_surprise", False) and state.turn <= 2:
-        pen = t.surprise_turn_1 if state.turn == 1 else t.surprise_turn_2
+    pen = surprise_penalty(state)
+    if pen:
         (A if att_side == UNION else D).append((f"turn {state.turn} surprise", "11.3", pen))
-    terrain = [terrain_bonus(state, z, [a for a in att_zones if a in board.adj[z]] or att_zones) for z in targets]
+    terrain = [terrain_bonus(g, z, [a for a in att_zones if a in board.adj[z]] or att_zones) for z in targets]
     D += min(terrain, key=lambda mods: sum(m[2] for m in mods))
     fa = max(state.fatigue[a] for a in attackers)
     if fa:
@@ -333,17 +351,45 @@ def combat_end(state, frame) -> None:
             state.note("10.3", f"{state.game.brigades[a].name} tires after its charge.")
 
 
-# -- the exact preview ---------------------------------------------------------------------------
-def _bonus_distribution(rollers) -> dict:
-    dist = {0: Fraction(1)}
-    for _, _, potential in rollers:
-        p = Fraction(min(potential, 6), 6)
+# -- the exact odds and the preview ----------------------------------------------------------------
+@lru_cache(maxsize=None)
+def totals_odds(fa: int, fd: int, number=Fraction) -> tuple:
+    """11.2, 11.4: the chance of each outcome (in ``OUTCOMES`` order) when the attacker's and
+    the defender's fixed modifiers add up to fa and fd; ``number`` is Fraction (exact) or
+    float (fast)."""
+    counts = dict.fromkeys(OUTCOMES, 0)
+    for ra, rd in product(range(1, 7), repeat=2):
+        counts[compare(max(1, ra + fa), max(1, rd + fd))] += 1
+    return tuple(number(counts[k]) / 36 for k in OUTCOMES)
+
+
+def bonus_distribution(potentials, number=Fraction) -> dict:
+    """11.3: {bonus: chance} of the artillery and sharpshooter rolls with these potentials
+    (each succeeds on a die at most its potential and adds the artillery bonus: +1)."""
+    dist = {0: number(1)}
+    for potential in potentials:
+        p = number(min(potential, 6)) / 6
         nxt = {}
         for k, q in dist.items():
             nxt[k + 1] = nxt.get(k + 1, 0) + q * p
             nxt[k] = nxt.get(k, 0) + q * (1 - p)
         dist = nxt
     return dist
+
+
+def outcome_odds(fa: int, fd: int, att_potentials=(), def_potentials=(), number=Fraction) -> tuple:
+    """11.2-11.4: the chance of each outcome (``OUTCOMES`` order) of a combat with fixed
+    modifiers fa and fd and the support rolls of these potentials, every die enumerated."""
+    if not att_potentials and not def_potentials:
+        return totals_odds(fa, fd, number)
+    out = [number(0)] * len(OUTCOMES)
+    for ba, pa in bonus_distribution(att_potentials, number).items():
+        for bd, pd in bonus_distribution(def_potentials, number).items():
+            o = totals_odds(fa + ba, fd + bd, number)
+            w = pa * pd
+            for i in range(len(OUTCOMES)):
+                out[i] += w * o[i]
+    return tuple(out)
 
 
 def preview(state, action: Action) -> dict:
@@ -364,12 +410,8 @@ def preview(state, action: Action) -> dict:
     else:
         raise ValueError(f"no combat preview for {g.describe(action)}")
     x = assess(state, attackers, targets, charging)
-    da, dd = _bonus_distribution(x.att_rolls), _bonus_distribution(x.def_rolls)
     fa, fd = sum(m[2] for m in x.att_mods), sum(m[2] for m in x.def_mods)
-    odds = {k: Fraction(0) for k in ("tie", "attacker_fatigue", "defender_fatigue", "attacker_hit", "defender_hit")}
-    for (ba, pa), (bd, pd) in product(da.items(), dd.items()):
-        for ra, rd in product(range(1, 7), repeat=2):
-            odds[compare(max(1, ra + fa + ba), max(1, rd + fd + bd))] += pa * pd / 36
+    odds = dict(zip(OUTCOMES, outcome_odds(fa, fd, [r[2] for r in x.att_rolls], [r[2] for r in x.def_rolls])))
     side = ("union", "confederate")
     return {
         "attackers": [g.brigades[a].id for a in x.attackers],

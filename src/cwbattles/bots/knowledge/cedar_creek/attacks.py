@@ -18,62 +18,8 @@ victory zone. The odds come two ways:
 
 from __future__ import annotations
 
+from ....games.cedar_creek.combat import OUTCOMES, can_support, outcome_odds, ratio_bonus, surprise_penalty
 from .facts import CONFEDERATE, FATIGUE, FRONT_WEIGHT, HIT, UNION, Facts, View, facts
-
-_ODDS: dict = {}
-
-
-def _odds_for(fa: int, fd: int) -> tuple:
-    """(tie, attacker tires, defender tires, attacker hit, defender hit) for fixed totals."""
-    key = (fa, fd)
-    o = _ODDS.get(key)
-    if o is None:
-        c = [0, 0, 0, 0, 0]
-        for ra in range(1, 7):
-            ta = max(1, ra + fa)
-            for rd in range(1, 7):
-                td = max(1, rd + fd)
-                if ta == td:
-                    c[0] += 1
-                elif ta > td:
-                    c[4 if ta >= 2 * td else 2] += 1
-                else:
-                    c[3 if td >= 2 * ta else 1] += 1
-        o = _ODDS[key] = tuple(x / 36 for x in c)
-    return o
-
-
-def _bonus_dist(potentials) -> list:
-    dist = {0: 1.0}
-    for p in potentials:
-        q = min(p, 6) / 6
-        nxt = {}
-        for k, w in dist.items():
-            nxt[k + 1] = nxt.get(k + 1, 0) + w * q
-            nxt[k] = nxt.get(k, 0) + w * (1 - q)
-        dist = nxt
-    return list(dist.items())
-
-
-def odds(fa: int, fd: int, rolls_a=(), rolls_d=()) -> tuple:
-    if not rolls_a and not rolls_d:
-        return _odds_for(fa, fd)
-    out = [0.0] * 5
-    for ba, pa in _bonus_dist(rolls_a):
-        for bd, pd in _bonus_dist(rolls_d):
-            o = _odds_for(fa + ba, fd + bd)
-            w = pa * pd
-            for i in range(5):
-                out[i] += w * o[i]
-    return tuple(out)
-
-
-def ratio_bonus(F: Facts, big: int, small: int) -> int:
-    for num, den, bonus in F.ratio:
-        if big * den >= num * max(small, 1):
-            return bonus
-    return 0
-
 
 def attack_value(o, n_att: int, n_def: int, gain: float = 0.0) -> float:
     """What an attack with outcome odds ``o`` is worth to the attacker, in VP: hits are worth
@@ -84,7 +30,7 @@ def attack_value(o, n_att: int, n_def: int, gain: float = 0.0) -> float:
             - (tie + af) * n_att * FATIGUE - ah * n_att * (HIT + FATIGUE))
 
 
-ODDS_KEYS = ("tie", "attacker_fatigue", "defender_fatigue", "attacker_hit", "defender_hit")
+ODDS_KEYS = OUTCOMES      # the order of the odds tuples: (tie, attacker tires, defender tires, hits)
 
 
 def preview_value(state, action, V=None) -> float:
@@ -171,13 +117,13 @@ def facing_values(state, V: View, u: int, z: int, p: dict, facings) -> list:
         sd_f = sd + sum(V.strength[V.first[n]] for n in extra)
         fa, fd = fa0, fd0
         if sa >= sd_f:
-            fa += ratio_bonus(F, sa, sd_f)
+            fa += ratio_bonus(F.t, sa, sd_f)
         else:
-            fd += ratio_bonus(F, sd_f, sa)
+            fd += ratio_bonus(F.t, sd_f, sa)
         if flank:
             fa += c.unattacked_flank
         rd_f = rd + [r for n in extra for r in V.rolls.get(V.first[n], ())]
-        o = odds(fa, fd, ra, rd_f)
+        o = outcome_odds(fa, fd, ra, rd_f, float)
         gain = gain0 + sum(F.vp_value.get(n, 0) for n in extra)
         out.append(attack_value(o, len(attackers), len(p["defenders"]) + len(extra), gain))
     return out
@@ -203,8 +149,7 @@ def stack_mods(V: View, front: list, support: int, is_attacker: bool, charging=(
         if u in charging:
             mod += c.charge
     if support >= 0:
-        if V.strength[support] >= c.support_min_strength and st.fatigue[support] < 2 and not st.routed[support]:
-            mod += c.support
+        mod += support_mod(V, support)
         rolls += V.rolls.get(support, ())
     if star:
         mod += c.command
@@ -212,11 +157,24 @@ def stack_mods(V: View, front: list, support: int, is_attacker: bool, charging=(
     return mod, rolls, strength
 
 
-def surprise(V: View, side: int) -> int:
-    c = V.F.t.combat
-    if side != UNION or V.turn > 2 or V.F.game.options.get("no_surprise"):
-        return 0
-    return c.surprise_turn_1 if V.turn == 1 else c.surprise_turn_2
+def support_mod(V: View, v: int) -> int:
+    """11.3: +1 for a supporting brigade strong and fresh enough."""
+    return V.F.t.combat.support if can_support(V.state, v) else 0
+
+
+def ratio_and_surprise(V: View, att_side: int, sa: int, sd: int) -> tuple:
+    """(attacker, defender) modifiers for the strength ratio and the Union's surprise (11.3)."""
+    ma = md = 0
+    if sa >= sd:
+        ma += ratio_bonus(V.F.t, sa, sd)
+    else:
+        md += ratio_bonus(V.F.t, sd, sa)
+    surprise = surprise_penalty(V.state)
+    if att_side == UNION:
+        ma += surprise
+    else:
+        md += surprise
+    return ma, md
 
 
 def rough_odds(V: View, att: int, att_zone: int, att_support: int, target: int, defender: int,
@@ -229,12 +187,9 @@ def rough_odds(V: View, att: int, att_zone: int, att_support: int, target: int, 
     side = F.side[att]
     ma, ra, sa = stack_mods(V, [att], att_support, True, (att,) if charge else ())
     md, rd, sd = stack_mods(V, [defender], def_support, False)
-    if sa >= sd:
-        ma += ratio_bonus(F, sa, sd)
-    else:
-        md += ratio_bonus(F, sd, sa)
-    ma += surprise(V, side)
-    md += surprise(V, 1 - side)
+    ra_mod, rd_mod = ratio_and_surprise(V, side, sa, sd)
+    ma += ra_mod
+    md += rd_mod
     md += F.terrain.get((target, att_zone), 0)
     if def_facing >= 0 and att_zone not in F.front[target].get(def_facing, ()):
         md += c.flank_attacked
@@ -245,7 +200,7 @@ def rough_odds(V: View, att: int, att_zone: int, att_support: int, target: int, 
             if n != target and n not in front and V.zside.get(n) == enemy_side:
                 ma += c.unattacked_flank
                 break
-    return odds(ma, md, ra, rd)
+    return outcome_odds(ma, md, ra, rd, float)
 
 
 def best_facing_towards(F: Facts, z: int, targets) -> int:
@@ -317,26 +272,21 @@ def combat_value(V: View, attackers, targets, defenders) -> float:
     sup_a = [v for v in sup_a if v >= 0 and v not in attackers]
     ma, ra, sa = stack_mods(V, list(attackers), -1, True, [a for a in attackers if st.charging[a]])
     for v in sup_a:
-        if V.strength[v] >= c.support_min_strength and st.fatigue[v] < 2 and not st.routed[v]:
-            ma += c.support
+        ma += support_mod(V, v)
         ra = ra + list(V.rolls.get(v, ()))
     md, rd, sd = stack_mods(V, list(defenders), -1, False)
     for t in targets:
         v = V.second.get(t, -1)
         if v >= 0:
-            if V.strength[v] >= c.support_min_strength and st.fatigue[v] < 2 and not st.routed[v]:
-                md += c.support
+            md += support_mod(V, v)
             rd = rd + list(V.rolls.get(v, ()))
-    if sa >= sd:
-        ma += ratio_bonus(F, sa, sd)
-    else:
-        md += ratio_bonus(F, sd, sa)
-    ma += surprise(V, side)
-    md += surprise(V, 1 - side)
+    ra_mod, rd_mod = ratio_and_surprise(V, side, sa, sd)
+    ma += ra_mod
+    md += rd_mod
     md += min(min((F.terrain.get((t, a), 0) for a in att_zones if a in F.adjset[t]), default=0) for t in targets)
     if any(a not in st.front(d) for d in defenders for a in att_zones if a in F.adjset[st.zone[d]]):
         md += c.flank_attacked
-    o = odds(ma, md, ra, rd)
+    o = outcome_odds(ma, md, ra, rd, float)
     gain = sum(F.vp_value.get(t, 0) for t in targets)
     return attack_value(o, len(attackers), len(defenders), gain)
 

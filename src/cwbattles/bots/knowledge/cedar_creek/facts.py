@@ -13,6 +13,7 @@ routed brigade... is worth against one step lost.
 
 from __future__ import annotations
 
+from ....games.cedar_creek.combat import terrain_bonus
 
 SIDES = ("union", "confederate")
 UNION, CONFEDERATE = 0, 1
@@ -51,21 +52,11 @@ class Facts:
         self.vp = [(z, b.zones[z].vp[0], b.zones[z].vp[1]) for z in game.vp_zones]
         self.vp_value = {z: vu + vc for z, vu, vc in self.vp}
         self.edge = (b.edge_dist["union"], b.edge_dist["confederate"])
-        t = game.tables
-        c = t.combat
-        self.t = t
-        self.terrain = {}
-        for (a, d), lk in b.links.items():          # d attacked from a (11.3)
-            if not lk.passable:
-                continue
-            bonus = 0
-            if b.zones[a].elevation < b.zones[d].elevation or lk.ravine:
-                bonus += c.higher_or_ravine
-            if lk.crossing in ("bridge", "ford"):
-                bonus += c.bridge_or_ford
-            bonus += c.woods if b.zones[d].woods else 0
-            bonus += c.town if b.zones[d].town else 0
-            self.terrain[d, a] = min(bonus, c.terrain_max)
+        t = self.t = game.tables
+        self.terrain = {}           # (defended zone, attacking zone) -> the defender's terrain bonus (11.3)
+        for (a, d), link in b.links.items():
+            if link.passable:
+                self.terrain[d, a] = sum(m[2] for m in terrain_bonus(game, d, [a]))
         self.best_terrain = [max([self.terrain.get((z, a), 0) for a in b.adj[z]] or [0]) for z in range(n)]
         br = game.brigades
         self.units = range(len(br))
