@@ -9,7 +9,8 @@ gain (``quick_gain``): entering, enemies adjacent, rest, cohesion to restore.
 
 from __future__ import annotations
 
-from .command import hq_zone, unit_out_of_cohesion
+from ....games.cedar_creek.movement import cohesive
+from .command import hq_zone
 from .facts import CONFEDERATE, ELIMINATED, OFF_MAP, UNION, View, facts, in_contact
 from .fatigue import rest_gain
 from .placement import brigade_gain
@@ -39,7 +40,7 @@ def activation_chance(V: View, d: int) -> float:
     return min(1.0, max(0.0, (t.success_max - m) / 6))
 
 
-def division_value(V: View, d: int, zoc_cache) -> float:
+def division_value(V: View, d: int) -> float:
     F, st = V.F, V.state
     gains = []
     for u in F.div_units[d]:
@@ -47,7 +48,7 @@ def division_value(V: View, d: int, zoc_cache) -> float:
             continue
         if st.zone[u] == OFF_MAP and F.independent[d]:
             continue
-        gains.append(brigade_gain(V, u, zoc_cache))
+        gains.append(brigade_gain(V, u))
     # independent cavalry within two zones acts with the division (12)
     here = [st.zone[u] for u in F.div_units[d] if st.zone[u] >= 0]
     if here and not F.independent[d]:
@@ -56,7 +57,7 @@ def division_value(V: View, d: int, zoc_cache) -> float:
                 c = units[0]
                 zc = st.zone[c]
                 if zc >= 0 and st.acted[c] != st.stamp and any(F.hops[zc][z] <= 2 for z in here):
-                    gains.append(0.7 * brigade_gain(V, c, zoc_cache))
+                    gains.append(0.7 * brigade_gain(V, c))
     return activation_chance(V, d) * sum(max(0.0, g) for g in gains)
 
 
@@ -76,7 +77,7 @@ def quick_gain(V: View, u: int) -> float:
         e = V.first.get(n)
         if e is not None and F.side[e] != side:
             g += 0.3 if V.strength[u] >= V.strength[e] else 0.1
-    if unit_out_of_cohesion(V, u, z):
+    if not cohesive(st, u, z):
         g += 0.5
     return g
 
@@ -92,8 +93,7 @@ def divisions_scores(state, actions, fast):
                      and not (state.zone[u] == OFF_MAP and F.independent[d])]
             out.append(activation_chance(V, d) * sum(quick_gain(V, u) for u in units))
         return out
-    zoc_cache = {}
-    return [division_value(V, a.a, zoc_cache) for a in actions]
+    return [division_value(V, a.a) for a in actions]
 
 
 def brigades_scores(state, actions, fast):
@@ -101,11 +101,10 @@ def brigades_scores(state, actions, fast):
     V = View(state, F)
     if fast:
         return [0.0 if a.kind == "end_division" else quick_gain(V, a.a) for a in actions]
-    zoc_cache = {}
     out = []
     for a in actions:
         if a.kind == "end_division":
             out.append(0.0)
         else:
-            out.append(brigade_gain(V, a.a, zoc_cache) + 0.01)
+            out.append(brigade_gain(V, a.a) + 0.01)
     return out

@@ -9,6 +9,7 @@ yet, out of contact. Markers with brigades are counted as part of the Confederat
 
 from __future__ import annotations
 
+from ....games.cedar_creek.movement import cohesive
 from .facts import BATTERY, COHESION, COMMAND, CONFEDERATE, INF, OFF_MAP, UNION, View, facts, in_contact
 
 
@@ -18,26 +19,14 @@ def cohesion(V: View) -> float:
     total = 0.0
     for side, sign in ((UNION, -1.0), (CONFEDERATE, 1.0)):
         for u in V.on_map[side]:
-            if unit_out_of_cohesion(V, u, st.zone[u]):
+            if not cohesive(st, u, st.zone[u]):
                 total += sign * COHESION
     return total
 
 
-def unit_out_of_cohesion(V: View, u: int, z: int) -> bool:
-    F, st = V.F, V.state
-    d = F.division[u]
-    if F.independent[d]:
-        return False
-    hops = F.hops[z]
-    mates = [st.zone[v] for v in F.div_units[d] if v != u and st.zone[v] >= 0]
-    return bool(mates) and all(hops[m] > 2 for m in mates)
-
-
 def hq_zone(state, side: int) -> int:
-    g = state.game
-    if side == UNION:
-        return state.hq_zone[g.SHERIDAN if state.sheridan_in else g.WRIGHT]
-    return state.hq_zone[g.EARLY]
+    """The zone of the side's commanding HQ (Wright, then Sheridan once he arrives; Early)."""
+    return state.hq_zone[state.hq_of(side)]
 
 
 def command_cover(V: View, side: int, hz: int, skip_unit: int = -1, unit_zone: int = -1) -> float:

@@ -158,19 +158,3 @@ def rounds_left(state) -> float:
 def in_contact(V: View, z: int, side: int) -> bool:
     zside = V.zside
     return any(zside.get(n) == 1 - side for n in V.F.adj[z])
-
-
-def in_tactical_retreat(state) -> bool:
-    return state.retreat_turn == state.turn and state.retreat_turn > 0
-
-
-def can_stack(V: View, u: int, z: int) -> bool:
-    """10.5: two brigades at most, of one division (independent cavalry with anyone)."""
-    F = V.F
-    here = [v for v in V.by_zone.get(z, ()) if v != u]
-    if not here:
-        return True
-    if len(here) >= 2 or F.side[here[0]] != F.side[u]:
-        return False
-    d, o = F.division[u], F.division[here[0]]
-    return d == o or F.independent[d] or F.independent[o]

@@ -9,11 +9,12 @@ toward the enemies (an attacker takes the facing that gives its attack the best 
 
 from __future__ import annotations
 
+from ....games.cedar_creek.movement import reachable
 from .attacks import facing_values, preview_value, rough_declared_value
 from .evaluation import one_ply
 from .facts import CONFEDERATE, CSA_EARLY, INF, View, facts
 from .fatigue import rest_gain, unit_condition
-from .placement import Placement, best_destination, engine_reach, static_reach
+from .placement import Placement, best_destination
 
 # -- 10.3 a brigade's move -----------------------------------------------------------------------------
 def move_scores(state, actions, fast):
@@ -60,19 +61,19 @@ def _step_value(state, V, P, u, a, fast) -> float:
             n = a.a
             cost = F.t.movement.entry_mp if a.kind == "enter" else F.move_cost[state.zone[u]][n]
             mp = state.mv_mp - cost
-            reach = static_reach(V, u, n, mp, moved=True)
+            reach = reachable(state, u, mp, True, n)
             return best_destination(P, reach, mp, here=state.zone[u])
         mp = state.mv_mp + (F.t.movement.fatigue_bonus_mp if a.kind == "extra_mp" else 0)
         if a.kind == "mount":
             mp = F.t.movement.dismounted_mp
         z = state.zone[u]
-        return best_destination(P, static_reach(V, u, z, mp, moved=state.mv_moved), mp, here=z)
+        return best_destination(P, reachable(state, u, mp, state.mv_moved, z), mp, here=z)
     s = state.clone()
     s.apply(a)
     if s.mv_unit != u or s.over:
         z = s.zone[u]
         return P.value(z, 0, False) if z >= 0 else -INF
-    reach = engine_reach(s, u)
+    reach = reachable(s, u)
     mp = s.mv_mp
     best = best_destination(P, reach, mp, here=state.zone[u])
     if best == -INF:

@@ -10,12 +10,10 @@ plan, over every brigade, tells which division and brigade gain most by acting.
 
 from __future__ import annotations
 
-import heapq
-
 from .attacks import attack_value, best_facing_towards, rough_odds
-from .command import unit_out_of_cohesion
-from .facts import (COHESION, CONFEDERATE, CSA_EARLY, DANGER, FRONT_WEIGHT, INF, OFF_MAP, UNION, Facts, View,
-                    can_stack, facts, in_tactical_retreat)
+from ....games.cedar_creek.movement import allowance, can_stack, cohesive, reachable
+from ....games.cedar_creek.sequence import in_tactical_retreat
+from .facts import COHESION, CONFEDERATE, CSA_EARLY, DANGER, FRONT_WEIGHT, INF, OFF_MAP, UNION, View
 from .fatigue import rest_gain
 from .retreat import escape_cost
 from .zones import pressure, zone_pressures, zone_term
@@ -107,7 +105,7 @@ class Placement:
         """u's worth in zone z with mp_left MP still to spend, from u's side's view."""
         F, V, st = self.F, self.V, self.V.state
         v = self.zones_value(z) + 0.001 * mp_left      # equal ends: the shorter way
-        if unit_out_of_cohesion(V, self.u, z):
+        if not cohesive(st, self.u, z):
             v -= COHESION
         v -= DANGER * self.danger(z)
         can_attack = attack_now and mp_left >= F.t.movement.attack_mp
@@ -118,65 +116,13 @@ class Placement:
         return v
 
 
-def enemy_zoc(V: View, side: int) -> set:
-    zoc = set()
-    adj = V.F.game.board.zoc_adj
-    for z, s in V.zside.items():
-        if s != side:
-            zoc.update(adj[z])
-    return zoc
-
-
-def static_reach(V: View, u: int, start: int, mp: int, moved: bool = False, zoc=None) -> dict:
-    """Zones brigade u could reach from ``start`` with ``mp`` MP (10.2, 10.3): like the engine's
-    own search, for brigades other than the one moving now."""
-    F, st = V.F, V.state
-    side = F.side[u]
-    zoc = enemy_zoc(V, side) if zoc is None else zoc
-    tactical = side == UNION and in_tactical_retreat(st)
-    start_zoc = start in zoc
-    if moved and start_zoc:
-        return {start: 0}
-    best = {start: 0}
-    heap = [(0, start)]
-    zside = V.zside
-    cost = F.move_cost
-    while heap:
-        d, z = heapq.heappop(heap)
-        if d > best.get(z, INF):
-            continue
-        if z != start and z in zoc:
-            continue
-        for n in F.adj[z]:
-            if zside.get(n, side) != side:
-                continue
-            nd = d + cost[z][n]
-            if nd > mp:
-                continue
-            if n in zoc and (tactical or (z == start and start_zoc and not moved)):
-                continue
-            if nd < best.get(n, INF):
-                best[n] = nd
-                heapq.heappush(heap, (nd, n))
-    return best
-
-
-def engine_reach(state, u: int) -> dict:
-    """The engine's reach (public API) for the brigade moving now, as {zone index: MP}."""
-    F = facts(state.game)
-    out = {F.zone_index[k]: v for k, v in state.reach(F.ids[u]).items()}
-    if state.zone[u] >= 0:
-        out[state.zone[u]] = 0
-    return out
-
-
 def best_destination(P: Placement, reach: dict, mp: int, attack_now: bool = True, here: int = -1) -> float:
     """The best zone of ``reach`` ({zone: MP}) to end the move in; from ``here`` (where the
     brigade stands now) its attacks are scored exactly by the attack actions themselves."""
     V = P.V
     best = -INF
     for z, cost in reach.items():
-        if not can_stack(V, P.u, z):
+        if not can_stack(V.state, P.u, z):
             continue
         v = P.value(z, mp - cost, attack_now and z != here)
         if v > best:
@@ -184,14 +130,7 @@ def best_destination(P: Placement, reach: dict, mp: int, attack_now: bool = True
     return best
 
 
-def allowance(F: Facts, state, u: int) -> int:
-    m = F.t.movement
-    if not F.cavalry[u]:
-        return m.infantry_mp
-    return m.cavalry_mp if state.mounted[u] else m.dismounted_mp
-
-
-def brigade_gain(V: View, u: int, zoc_cache=None) -> float:
+def brigade_gain(V: View, u: int) -> float:
     """What brigade u would gain by acting now (best move, attack or rest) over doing nothing;
     used to pick divisions and the order of brigades."""
     F, st = V.F, V.state
@@ -210,13 +149,7 @@ def brigade_gain(V: View, u: int, zoc_cache=None) -> float:
         return rest_gain(V, u)
     P = Placement(V, u)
     here = P.value(z, 0, False)
-    if zoc_cache is not None:
-        zoc = zoc_cache.get(side)
-        if zoc is None:
-            zoc = zoc_cache[side] = enemy_zoc(V, side)
-    else:
-        zoc = None
-    mp = allowance(F, st, u)
-    reach = static_reach(V, u, z, mp, zoc=zoc)
+    mp = allowance(st, u)
+    reach = reachable(st, u, mp, False, z)
     best = best_destination(P, reach, mp)
     return max(best - here, rest_gain(V, u), 0.0)

@@ -9,7 +9,8 @@ advances look one action ahead and evaluate.
 from __future__ import annotations
 
 from .evaluation import one_ply
-from .facts import CONFEDERATE, FATIGUE, ROUTED, UNION, View, can_stack, facts, in_contact
+from ....games.cedar_creek.movement import can_stack
+from .facts import CONFEDERATE, FATIGUE, ROUTED, UNION, View, facts, in_contact
 
 
 def orderly_chance(state, u: int) -> float:
@@ -106,7 +107,7 @@ def retreat_scores(state, actions, fast):
                 u = a.b
                 side = F.side[u]
                 out.append(-0.5 * in_contact(V, a.a, side) + 0.1 * F.vp_value.get(a.a, 0)
-                           + 0.2 * can_stack(V, u, a.a))
+                           + 0.2 * can_stack(state, u, a.a))
         return out
     return one_ply(state, actions)
 
