@@ -14,9 +14,9 @@ def evaluate(state) -> float:
         return 0.0
 
 
-def score_actions(state, actions, fast: bool = False) -> list:
-    if fast:
-        return [0.0 for _ in actions]
+def one_ply(state, actions, evaluate=evaluate) -> list:
+    """Apply each action to a copy and evaluate the result (``evaluate``: the first side's
+    view), from the view of the side to act."""
     sign = 1.0 if state.to_act == type(state).SIDES[0] else -1.0
     out = []
     for a in actions:
@@ -24,6 +24,12 @@ def score_actions(state, actions, fast: bool = False) -> list:
         s.apply(a)
         out.append(sign * evaluate(s))
     return out
+
+
+def score_actions(state, actions, fast: bool = False) -> list:
+    if fast:
+        return [0.0 for _ in actions]
+    return one_ply(state, actions)
 
 
 def fast_scores(state, actions) -> list:

@@ -9,9 +9,10 @@ gain (``quick_gain``): entering, enemies adjacent, rest, cohesion to restore.
 
 from __future__ import annotations
 
+from ....games.cedar_creek.activation import entering, initiative_test_modifiers
 from ....games.cedar_creek.movement import cohesive
 from .command import hq_zone
-from .facts import CONFEDERATE, ELIMINATED, OFF_MAP, UNION, View, facts, in_contact
+from .facts import CONFEDERATE, ELIMINATED, OFF_MAP, View, facts
 from .fatigue import rest_gain
 from .placement import brigade_gain
 
@@ -19,25 +20,15 @@ from .placement import brigade_gain
 def activation_chance(V: View, d: int) -> float:
     """1 if the division enters or is within its HQ's command range, else the initiative test."""
     F, st = V.F, V.state
-    units = F.div_units[d]
-    if F.div_entry[d] and all(st.zone[u] == OFF_MAP for u in units):
+    if entering(st, d):
         return 1.0
-    side = F.div_side[d]
-    hz = hq_zone(st, side)
+    units = F.div_units[d]
+    hz = hq_zone(st, F.div_side[d])
     limit = F.t.command.range_mp
     if hz >= 0 and any(st.zone[u] >= 0 and F.command_dist[hz][st.zone[u]] <= limit for u in units):
         return 1.0
-    t = F.t.initiative_test
-    m = 0
-    if F.div_cavalry[d]:
-        m += t.cavalry
-    if any(st.zone[u] >= 0 and in_contact(V, st.zone[u], side) for u in units):
-        m += t.contact
-    if F.div_superior[d]:
-        m += t.superior
-    if side == UNION and st.turn == 1:
-        m += t.union_turn_1
-    return min(1.0, max(0.0, (t.success_max - m) / 6))
+    m = sum(mod[2] for mod in initiative_test_modifiers(st, d))
+    return min(1.0, max(0.0, (F.t.initiative_test.success_max - m) / 6))
 
 
 def division_value(V: View, d: int) -> float:

@@ -18,7 +18,8 @@ victory zone. The odds come two ways:
 
 from __future__ import annotations
 
-from ....games.cedar_creek.combat import OUTCOMES, can_support, outcome_odds, ratio_bonus, surprise_penalty
+from ....games.cedar_creek.combat import (OUTCOMES, can_support, live_attackers, outcome_odds, ratio_bonus,
+                                         surprise_penalty)
 from .facts import CONFEDERATE, FATIGUE, FRONT_WEIGHT, HIT, UNION, Facts, View, facts
 
 def attack_value(o, n_att: int, n_def: int, gain: float = 0.0) -> float:
@@ -143,8 +144,8 @@ def stack_mods(V: View, front: list, support: int, is_attacker: bool, charging=(
         fat = max(fat, 2 if (st.routed[u] and not is_attacker) else st.fatigue[u])
         star = star or F.star[u]
         r = V.rolls.get(u, ())
-        if u in charging and r and F.side[u] == UNION and F.battery[u]:
-            r = r[1:]                       # 10.3: no artillery for a charge
+        if u in charging and st.artillery(u):
+            r = r[1:]                       # 10.3: no artillery for a charge (it rolls first)
         rolls += r
         if u in charging:
             mod += c.charge
@@ -249,10 +250,10 @@ def declared_attacks(V: View) -> float:
     their whole expected value counts, Union's view."""
     F, st = V.F, V.state
     total = 0.0
-    for targets, attackers, resolved, _ in st.combats:
+    for cid, (targets, _, resolved, _) in enumerate(st.combats):
         if resolved:
             continue
-        live = [a for a in attackers if st.zone[a] >= 0 and any(t in F.adjset[st.zone[a]] for t in targets)]
+        live = live_attackers(st, cid)
         defenders = [V.first[t] for t in targets if V.first.get(t) is not None
                      and V.zside.get(t) != (F.side[live[0]] if live else -1)]
         if not live or not defenders:

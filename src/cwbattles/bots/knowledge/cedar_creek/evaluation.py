@@ -9,38 +9,23 @@ and the Confederates' early drive. At the end of the game it is the exact margin
 
 from __future__ import annotations
 
+from ....games.cedar_creek.victory import step_losses
+from .. import generic
 from .attacks import declared_attacks, front_pressure
 from .command import batteries, cohesion, command
-from .facts import CONFEDERATE, CSA_EARLY, ELIMINATED, UNION, Facts, View, facts
+from .facts import CONFEDERATE, CSA_EARLY, UNION, View, facts
 from .fatigue import condition
 from .zones import entering_units, zone_expectation
 
 
-def step_losses(state, F: Facts) -> list:
-    """4: step losses of each side (an eliminated brigade counts its whole printed strength)."""
-    out = [0, 0]
-    zone, losses = state.zone, state.losses
-    for u in F.units:
-        out[F.side[u]] += max(losses[u], F.printed[u]) if zone[u] == ELIMINATED else losses[u]
-    return out
-
-
-def loss_margin(state, F: Facts) -> float:
-    lu, lc = step_losses(state, F)
-    return float(lc - lu)
+def loss_margin(state) -> float:
+    """4: the side with fewer step losses scores the difference, Union's view."""
+    return float(step_losses(state, CONFEDERATE) - step_losses(state, UNION))
 
 
 def final_margin(state) -> float:
-    """The exact margin now (what state.result would say), Union minus Confederate."""
-    F = facts(state.game)
-    m = loss_margin(state, F)
-    for z, vu, vc in F.vp:
-        holder = state.control[z]
-        if holder == UNION:
-            m += vu
-        elif holder == CONFEDERATE:
-            m -= vc
-    return m
+    """The exact margin now (the game's result), Union minus Confederate."""
+    return float(state.result["margin"])
 
 
 def confederate_drive(V: View) -> float:
@@ -64,7 +49,7 @@ def evaluate(state) -> float:
         return final_margin(state)
     F = facts(state.game)
     V = View(state, F)
-    return (loss_margin(state, F) + zone_expectation(V) + condition(V) + front_pressure(V)
+    return (loss_margin(state) + zone_expectation(V) + condition(V) + front_pressure(V)
             + declared_attacks(V) + cohesion(V) + command(V) + batteries(V) + confederate_drive(V))
 
 
@@ -77,16 +62,6 @@ def rollout_pause(state) -> bool:
     return state.stack[-1][0] in ("hqphase", "hqmove", "resolve") and any(not c[2] for c in state.combats)
 
 
-def side_sign(state) -> float:
-    return 1.0 if state.to_act == "union" else -1.0
-
-
 def one_ply(state, actions) -> list:
-    """Apply each action to a copy and evaluate the result, from the actor's view."""
-    sign = side_sign(state)
-    out = []
-    for a in actions:
-        s = state.clone()
-        s.apply(a)
-        out.append(sign * evaluate(s))
-    return out
+    """Apply each action to a copy and evaluate the result, from the view of the side to act."""
+    return generic.one_ply(state, actions, evaluate)

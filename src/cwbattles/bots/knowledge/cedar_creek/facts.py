@@ -14,11 +14,7 @@ routed brigade... is worth against one step lost.
 from __future__ import annotations
 
 from ....games.cedar_creek.combat import terrain_bonus
-
-SIDES = ("union", "confederate")
-UNION, CONFEDERATE = 0, 1
-OFF_MAP, ELIMINATED = -1, -2
-
+from ....games.cedar_creek.state import CONFEDERATE, ELIMINATED, OFF_MAP, UNION  # noqa: F401 (for the modules)
 
 INF = 10 ** 6
 
@@ -36,62 +32,52 @@ CSA_EARLY = 0.25      # 7.1 / 11.3: the Confederates push on turns 1-3 (activati
 
 
 class Facts:
+    """What never changes in a game, read once: the board's distances, terrain and victory
+    zones, and the order of battle as flat lists (the bots' hot loops index them by number)."""
+
     def __init__(self, game):
         b = game.board
         self.game = game
+        self.t = t = game.tables
         n = self.n = len(b.zones)
         self.adj = b.adj
         self.adjset = [frozenset(a) for a in b.adj]
+        self.contact = [frozenset(c) for c in b.contact]
         self.hops = b.hops
         self.front = b.front
         self.move_cost = b.move_cost
         self.command_dist = b.command_dist
-        self.contact = [frozenset(c) for c in b.contact]
+        self.mp = [b.shortest(z) for z in range(n)]       # movement MP between any two zones
+        self.edge = (b.edge_dist["union"], b.edge_dist["confederate"])
         self.zone_index = b.index
-        self.mp = [self._dijkstra(b, z) for z in range(n)]
         self.vp = [(z, b.zones[z].vp[0], b.zones[z].vp[1]) for z in game.vp_zones]
         self.vp_value = {z: vu + vc for z, vu, vc in self.vp}
-        self.edge = (b.edge_dist["union"], b.edge_dist["confederate"])
-        t = self.t = game.tables
         self.terrain = {}           # (defended zone, attacking zone) -> the defender's terrain bonus (11.3)
         for (a, d), link in b.links.items():
             if link.passable:
                 self.terrain[d, a] = sum(m[2] for m in terrain_bonus(game, d, [a]))
         self.best_terrain = [max([self.terrain.get((z, a), 0) for a in b.adj[z]] or [0]) for z in range(n)]
+        self.turns = t.game.turns
         br = game.brigades
         self.units = range(len(br))
         self.side = [x.side for x in br]
         self.division = [x.division for x in br]
         self.star = [x.star for x in br]
-        self.cavalry = [x.cavalry for x in br]
         self.printed = [x.strength for x in br]
-        self.dismounted = [x.dismounted for x in br]
-        self.battery = [x.artillery for x in br]
-        self.sharp = [x.sharpshooters for x in br]
-        self.ids = [x.id for x in br]
         d = game.divisions
         self.div_units = [x.brigades for x in d]
         self.div_side = [x.side for x in d]
-        self.div_superior = [x.superior for x in d]
-        self.div_cavalry = [x.cavalry for x in d]
         self.independent = [x.independent for x in d]
         self.div_first_turn = [x.first_turn for x in d]
         self.div_entry = [tuple(b.entry_zone[e] for e in x.entry if e in b.entry_zone) for x in d]
         self.unit_entry = [self.div_entry[x.division] for x in br]
-        self.ratio = t.ratio.steps
-        self.turns = t.game.turns
-        self.hq_side = game.hq_side
-        self.n_markers = game.train.markers
-
-    @staticmethod
-    def _dijkstra(b, start):
-        return b.shortest(start)          # movement MP from start to every zone (the board's own search)
 
 
 _FACTS: dict = {}
 
 
 def facts(game) -> Facts:
+    """The facts of ``game``, built on first use."""
     f = _FACTS.get(id(game))
     if f is None or f.game is not game:
         f = _FACTS[id(game)] = Facts(game)
@@ -99,19 +85,22 @@ def facts(game) -> Facts:
 
 
 class View:
+    """One state read once for the bots: each brigade's strength, the brigades in each zone,
+    the first and second line of each stack (10.5) and the side holding it, the support rolls
+    each brigade could make (11.3), and how far ahead brigades still count (``horizon``, in
+    zones: about 0.7 a round left, at most 6). ``cache`` keeps what several terms share."""
+
     __slots__ = ("F", "state", "strength", "by_zone", "first", "second", "zside", "on_map", "rolls",
                  "rounds_left", "horizon", "turn", "cache")
 
     def __init__(self, state, F: Facts):
         self.F = F
         self.state = state
-        zone, losses, mounted = state.zone, state.losses, state.mounted
-        strength = []
+        zone = state.zone
+        strength = [state.strength(u) for u in F.units]
         by_zone = {}
         on_map = ([], [])
         for u in F.units:
-            base = F.printed[u] if (not F.cavalry[u] or mounted[u]) else F.dismounted[u]
-            strength.append(base - losses[u])
             z = zone[u]
             if z >= 0:
                 by_zone.setdefault(z, []).append(u)
@@ -127,21 +116,9 @@ class View:
             second[z] = next((u for u in us if u != f), -1)
             zside[z] = F.side[f]
         self.first, self.second, self.zside = first, second, zside
-        markers = {}
-        for m, owner in enumerate(state.marker_unit):
-            if owner >= 0:
-                markers[owner] = state.marker_value[m]
-        rolls = {}
+        rolls = {}                  # 11.3: the potentials of each brigade's rolls, artillery first
         for u in on_map[0] + on_map[1]:
-            r = []
-            art = max(0, F.battery[u] - losses[u]) if F.side[u] == UNION else markers.get(u, 0)
-            if art:
-                r.append(art)
-            if F.sharp[u]:
-                ss = max(0, F.t.combat.sharpshooter_full - losses[u])
-                if ss:
-                    r.append(ss)
-            rolls[u] = r
+            rolls[u] = [p for p in (state.artillery(u), state.sharpshooters(u)) if p]
         self.rolls = rolls
         self.turn = state.turn
         self.rounds_left = rounds_left(state)
@@ -156,5 +133,6 @@ def rounds_left(state) -> float:
 
 
 def in_contact(V: View, z: int, side: int) -> bool:
+    """Zone z touches a zone held by the enemies of ``side``."""
     zside = V.zside
     return any(zside.get(n) == 1 - side for n in V.F.adj[z])

@@ -137,7 +137,7 @@ def brigade_gain(V: View, u: int) -> float:
     z = st.zone[u]
     side = F.side[u]
     if z == OFF_MAP:
-        if F.side[u] == CONFEDERATE:
+        if side == CONFEDERATE:
             gain = 2.0 if st.turn <= 3 else 1.5
             if F.game.divisions[F.division[u]].id == "wharton":
                 gain += 1.0           # 12: Early (and command range) enters only after Wharton

@@ -10,23 +10,14 @@ from __future__ import annotations
 
 from .evaluation import one_ply
 from ....games.cedar_creek.movement import can_stack
+from ....games.cedar_creek.retreat import enemy_fronts, retreat_modifiers
 from .facts import CONFEDERATE, FATIGUE, ROUTED, UNION, View, facts, in_contact
 
 
 def orderly_chance(state, u: int) -> float:
-    """11.4: the retreat roll; 1-4 orderly after modifiers."""
-    F = facts(state.game)
-    t = F.t.retreat
-    m = 0
-    if F.star[u]:
-        m += t.command
-    if F.side[u] == UNION and state.turn <= t.union_early_last_turn:
-        m += t.union_early
-    if state.fatigue[u] >= 2 or state.routed[u]:
-        m += t.fatigue_2
-    if state.losses[u] >= 2:
-        m += t.two_losses
-    return min(1.0, max(0.0, (t.orderly_max - m) / 6))
+    """11.4: the chance of an orderly retreat (1-4 on a die after the modifiers)."""
+    m = sum(mod[2] for mod in retreat_modifiers(state, u))
+    return min(1.0, max(0.0, (state.game.tables.retreat.orderly_max - m) / 6))
 
 
 def escape_cost(V: View, u: int, z: int, zones: int = 1) -> float:
@@ -38,16 +29,13 @@ def escape_cost(V: View, u: int, z: int, zones: int = 1) -> float:
     side = F.side[u]
     fronts = V.cache.get(("fronts", side))
     if fronts is None:
-        fronts = set()
-        for f in V.first.values():
-            if F.side[f] != side:
-                fronts |= st.front(f)
-        V.cache[("fronts", side)] = fronts
+        fronts = V.cache[("fronts", side)] = enemy_fronts(st, side)
+    barred = st.barred(side)
     edge = F.edge[side]
     cost = 0.0
     here, seen = z, {z}
     for _ in range(zones):
-        options = [n for n in F.adj[here] if V.zside.get(n, side) == side and n not in seen]
+        options = [n for n in F.adj[here] if n not in barred and n not in seen]
         if not options:
             return cost + 1.0
         n = min(options, key=lambda n: (n in fronts, edge[n]))
