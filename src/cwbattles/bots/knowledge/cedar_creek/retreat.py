@@ -84,33 +84,25 @@ def hit_scores(state, actions, fast):
 
 
 def retreat_scores(state, actions, fast):
-    if fast:
-        F = facts(state.game)
-        V = View(state, F)
-        out = []
-        for a in actions:
-            if a.kind == "retreat_stop":
-                out.append(0.1)
-            else:
-                u = a.b
-                side = F.side[u]
-                out.append(-0.5 * in_contact(V, a.a, side) + 0.1 * F.vp_value.get(a.a, 0)
-                           + 0.2 * can_stack(state, u, a.a))
-        return out
-    return one_ply(state, actions)
+    """11.4, each zone of a retreat: one action ahead; in rollouts, out of contact, into a
+    victory zone, where the brigade may stop (10.5)."""
+    if not fast:
+        return one_ply(state, actions)
+    V = View(state, facts(state.game))
+    return [0.1 if a.kind == "retreat_stop" else quick_retreat_value(state, V, a.b, a.a) for a in actions]
+
+
+def quick_retreat_value(state, V: View, u: int, z: int) -> float:
+    F = V.F
+    return -0.5 * in_contact(V, z, F.side[u]) + 0.1 * F.vp_value.get(z, 0) + 0.2 * can_stack(state, u, z)
 
 
 def advance_scores(state, actions, fast):
-    if fast:
-        F = facts(state.game)
-        out = []
-        for a in actions:
-            if a.kind == "no_advance":
-                out.append(0.0)
-            else:
-                z = a.b
-                side = F.side[a.a]
-                v = F.vp_value.get(z, 0) + (0.2 if side == CONFEDERATE and state.turn <= 3 else -0.1)
-                out.append(v)
-        return out
-    return one_ply(state, actions)
+    """11.4, advance after combat: one action ahead; in rollouts, into victory zones, and the
+    Confederates forward on turns 1-3."""
+    if not fast:
+        return one_ply(state, actions)
+    F = facts(state.game)
+    early = state.turn <= 3
+    return [0.0 if a.kind == "no_advance" else
+            F.vp_value.get(a.b, 0) + (0.2 if F.side[a.a] == CONFEDERATE and early else -0.1) for a in actions]
