@@ -382,6 +382,7 @@ def test_11_3_preview_exact_odds_with_equal_modifiers(game):
     attack = Action("attack", game.board.index["pike-east-woods"])
     pv = s.preview(attack)
     assert pv["attacker"]["total"] == 1 and pv["defender"]["total"] == 1
+    assert pv["attacker"]["strength"] == 3 and pv["defender"]["strength"] == 3
     assert pv["attacker"]["rolls"] == [] and pv["defender"]["rolls"] == []
     assert pv["exact"] == {"tie": "1/6", "attacker_fatigue": "1/4", "defender_fatigue": "1/4",
                            "attacker_hit": "1/6", "defender_hit": "1/6"}
@@ -403,6 +404,7 @@ def test_11_3_preview_exact_odds_with_an_artillery_die(game):
     s = _preview_position(game, "kitching")
     pv = s.preview(Action("attack", game.board.index["pike-east-woods"]))
     assert pv["attacker"]["total"] == 0 and pv["defender"]["total"] == 2
+    assert (pv["attacker"]["strength"], pv["defender"]["strength"]) == (3, 4)
     assert pv["defender"]["rolls"] == [["Kitching artillery", "11.3", 1]]
     assert pv["exact"]["tie"] == "23/216"
     assert pv["exact"]["attacker_hit"] == "31/72"

@@ -236,7 +236,7 @@ def assess(state, attackers, targets, charging) -> SimpleNamespace:
             break
     return SimpleNamespace(att_side=att_side, def_side=def_side, attackers=tuple(attackers),
                            att_support=att_support, def_front=def_front, def_support=def_support,
-                           train=train, targets=tuple(targets), att_zones=att_zones,
+                           train=train, targets=tuple(targets), att_zones=att_zones, att_strength=sa, def_strength=sd,
                            att_mods=A, def_mods=D, att_rolls=ar, def_rolls=dr)
 
 
@@ -417,10 +417,10 @@ def preview(state, action: Action) -> dict:
         "attackers": [g.brigades[a].id for a in x.attackers],
         "defenders": [g.brigades[d].id for d in x.def_front] or [g.train.id],
         "targets": [g.board.zones[z].id for z in x.targets],
-        "attacker": {"side": side[x.att_side], "modifiers": [list(m) for m in x.att_mods],
-                     "total": fa, "rolls": [list(r) for r in x.att_rolls]},
-        "defender": {"side": side[x.def_side], "modifiers": [list(m) for m in x.def_mods],
-                     "total": fd, "rolls": [list(r) for r in x.def_rolls]},
+        "attacker": {"side": side[x.att_side], "strength": x.att_strength,
+                     "modifiers": [list(m) for m in x.att_mods], "total": fa, "rolls": [list(r) for r in x.att_rolls]},
+        "defender": {"side": side[x.def_side], "strength": x.def_strength,
+                     "modifiers": [list(m) for m in x.def_mods], "total": fd, "rolls": [list(r) for r in x.def_rolls]},
         "odds": {k: float(v) for k, v in odds.items()},
         "exact": {k: str(v) for k, v in odds.items()},
         "attacker_fatigue": float(odds["tie"] + odds["attacker_fatigue"] + odds["attacker_hit"]),

@@ -69,16 +69,6 @@ def declared_value(state, target: int, V: View) -> float:
     return 0.0
 
 
-def _strengths(p) -> tuple:
-    """(attacker, defender) front-line strengths from a preview's ratio modifier (11.3)."""
-    for who in ("attacker", "defender"):
-        for name, _, _ in p[who]["modifiers"]:
-            if name.startswith("strength "):
-                big, small = (int(x) for x in name[len("strength "):].split(" to "))
-                return (big, small) if who == "attacker" else (small, big)
-    return (0, 0)
-
-
 def facing_values(state, V: View, u: int, z: int, p: dict, facings) -> list:
     """For each facing u may take after declaring its attack, the attack's value from the
     preview ``p`` corrected for that facing: 11.1 adds the enemy zones left in u's front (when
@@ -108,7 +98,7 @@ def facing_values(state, V: View, u: int, z: int, p: dict, facings) -> list:
     fd0 = sum(m[2] for m in d_mods)
     ra = [r[2] for r in p["attacker"]["rolls"]]
     rd = [r[2] for r in p["defender"]["rolls"]]
-    sa, sd = _strengths(p)
+    sa, sd = p["attacker"]["strength"], p["defender"]["strength"]
     gain0 = sum(F.vp_value.get(t, 0) for t in targets)
     out = []
     for f in facings:
