@@ -9,10 +9,10 @@ gain (``quick_gain``): entering, enemies adjacent, rest, cohesion to restore.
 
 from __future__ import annotations
 
-from ....games.cedar_creek.activation import entering, initiative_test_modifiers
+from ....games.cedar_creek.activation import brigades_to_act, entering, initiative_test_modifiers
 from ....games.cedar_creek.movement import cohesive
 from .command import hq_zone
-from .facts import CONFEDERATE, ELIMINATED, OFF_MAP, View, facts
+from .facts import CONFEDERATE, OFF_MAP, View, facts
 from .fatigue import rest_gain
 from .placement import brigade_gain
 
@@ -31,24 +31,17 @@ def activation_chance(V: View, d: int) -> float:
     return min(1.0, max(0.0, (F.t.initiative_test.success_max - m) / 6))
 
 
+def ready_brigades(state, d: int) -> list:
+    """The brigades that would act were division d activated now (with the independent cavalry
+    near it, 12), less those that have acted this round."""
+    return [u for u in brigades_to_act(state, d) if state.acted[u] != state.stamp]
+
+
 def division_value(V: View, d: int) -> float:
-    F, st = V.F, V.state
-    gains = []
-    for u in F.div_units[d]:
-        if st.acted[u] == st.stamp or st.zone[u] == ELIMINATED:
-            continue
-        if st.zone[u] == OFF_MAP and F.independent[d]:
-            continue
-        gains.append(brigade_gain(V, u))
-    # independent cavalry within two zones acts with the division (12)
-    here = [st.zone[u] for u in F.div_units[d] if st.zone[u] >= 0]
-    if here and not F.independent[d]:
-        for o, units in enumerate(F.div_units):
-            if F.independent[o] and F.div_side[o] == F.div_side[d]:
-                c = units[0]
-                zc = st.zone[c]
-                if zc >= 0 and st.acted[c] != st.stamp and any(F.hops[zc][z] <= 2 for z in here):
-                    gains.append(0.7 * brigade_gain(V, c))
+    """What activating division d is worth: its brigades' gains (independent cavalry acting
+    with it counted at 0.7: it may be wanted elsewhere) times the chance it activates."""
+    own = V.F.div_units[d]
+    gains = [brigade_gain(V, u) * (1.0 if u in own else 0.7) for u in ready_brigades(V.state, d)]
     return activation_chance(V, d) * sum(max(0.0, g) for g in gains)
 
 
@@ -77,13 +70,8 @@ def divisions_scores(state, actions, fast):
     F = facts(state.game)
     V = View(state, F)
     if fast:
-        out = []
-        for a in actions:
-            d = a.a
-            units = [u for u in F.div_units[d] if state.acted[u] != state.stamp and state.zone[u] != ELIMINATED
-                     and not (state.zone[u] == OFF_MAP and F.independent[d])]
-            out.append(activation_chance(V, d) * sum(quick_gain(V, u) for u in units))
-        return out
+        return [activation_chance(V, a.a) * sum(quick_gain(V, u) for u in ready_brigades(state, a.a)
+                                                if u in F.div_units[a.a]) for a in actions]
     return [division_value(V, a.a) for a in actions]
 
 
