@@ -197,6 +197,19 @@ def test_11_4_union_disorderly_retreat_is_a_rout_on_turns_1_and_2(game):
     assert s.routed[idx(game, "duval")]
 
 
+@pytest.mark.parametrize("uid, losses, turn, count, why", [
+    ("duval", 2, 3, None, ""),                                  # 2 of 6: not yet half
+    ("duval", 2, 3, 3, "it has lost half its strength"),        # counting the step it is about to lose
+    ("duval", 0, 2, None, "Union, first two turns"),
+    ("battle", 0, 1, None, ""),                                 # the Confederates: only at half strength
+    ("battle", 2, 1, None, "it has lost half its strength"),    # Battle (4) has lost 2
+])
+def test_11_4_rout_reason(game, uid, losses, turn, count, why):
+    from cwbattles.games.cedar_creek.retreat import rout_reason
+    s = setup_position(game, [unit(uid, FARM, facing="bowmans-ford", losses=losses)], turn=turn)
+    assert rout_reason(s, idx(game, uid), count) == why
+
+
 # -- routs --------------------------------------------------------------------------------------
 def test_11_4_rout_three_zones_toward_own_edge(game):
     """11.4 / 7.1: Cook (two losses) routs voluntarily from Middletown (north), four zones from the

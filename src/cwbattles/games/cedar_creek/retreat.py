@@ -102,10 +102,8 @@ def _hit_apply(state, frame, action):
         if followers:
             push_retreat(state, followers[0], 2, ORDERLY, (), as_follower=True, start=z)
         return
-    half = 2 * state.losses[u] >= g.brigades[u].strength
-    early = g.brigades[u].side == UNION and state.turn <= t.union_early_last_turn
-    if half or early:
-        why = "it has lost half its strength" if half else "Union, first two turns"
+    why = rout_reason(state, u)
+    if why:
         state.note("11.4", f"The disorderly retreat of {name} becomes a rout ({why}).")
         start_rout(state, u, reason="11.4", followers=followers)
     else:
@@ -113,6 +111,19 @@ def _hit_apply(state, frame, action):
 
 
 decision("hit")((_hit_legal, _hit_apply))
+
+
+def rout_reason(state, u: int, losses: int | None = None) -> str:
+    """11.4: why brigade u's disorderly retreat becomes a rout, "" if it does not: it has lost
+    half its printed strength (``losses``: its losses by then, its present ones if None), or it
+    is Union on turns 1-2."""
+    t = state.game.tables.retreat
+    b = state.game.brigades[u]
+    if 2 * (state.losses[u] if losses is None else losses) >= b.strength:
+        return "it has lost half its strength"
+    if b.side == UNION and state.turn <= t.union_early_last_turn:
+        return "Union, first two turns"
+    return ""
 
 
 def _hold_fatigue_legal(state, frame):

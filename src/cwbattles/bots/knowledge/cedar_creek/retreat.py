@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from .evaluation import one_ply
 from ....games.cedar_creek.movement import can_stack
-from ....games.cedar_creek.retreat import enemy_fronts, retreat_modifiers
-from .facts import CONFEDERATE, FATIGUE, ROUTED, UNION, View, facts, in_contact
+from ....games.cedar_creek.retreat import enemy_fronts, retreat_modifiers, rout_reason
+from .facts import CONFEDERATE, FATIGUE, ROUTED, View, facts, in_contact
 
 
 def orderly_chance(state, u: int) -> float:
@@ -64,10 +64,8 @@ def hold_or_retreat(state, u: int) -> tuple:
         hold -= 0.5 + 0.3 * F.printed[u]       # the brigade is gone
     elif state.losses[u] + 1 >= 2:
         hold -= 0.2                            # its next retreat roll gets +1
-    half = 2 * (state.losses[u] + 1) >= F.printed[u]
-    early = side == UNION and state.turn <= F.t.retreat.union_early_last_turn
     rout_cost = ROUTED * (0.5 + 0.08 * s) + 0.4
-    routs = half or early
+    routs = bool(rout_reason(state, u, state.losses[u] + 1))     # the disorderly retreat costs a step first
     dis = -1.0 - (rout_cost if routs else 0.2) - escape_cost(V, u, z, 3 if routs else 2)
     retreat = -zone_val - 0.15 + p_ord * -escape_cost(V, u, z, 1) + (1 - p_ord) * dis
     if s - escape_cost(V, u, z, 1) <= 0:
