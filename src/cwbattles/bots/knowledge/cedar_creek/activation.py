@@ -67,6 +67,7 @@ def quick_gain(V: View, u: int) -> float:
 
 
 def divisions_scores(state, actions, fast):
+    """7.1: each division by what activating it is worth (rollouts: by ``quick_gain``)."""
     F = facts(state.game)
     V = View(state, F)
     if fast:
@@ -76,6 +77,7 @@ def divisions_scores(state, actions, fast):
 
 
 def brigades_scores(state, actions, fast):
+    """7.1: the brigade that gains most by acting goes first; ending the division scores 0."""
     F = facts(state.game)
     V = View(state, F)
     if fast:

@@ -18,6 +18,7 @@ victory zone. The odds come two ways:
 
 from __future__ import annotations
 
+from ....engine.actions import Action
 from ....games.cedar_creek.combat import (OUTCOMES, can_support, live_attackers, outcome_odds, ratio_bonus,
                                          surprise_penalty)
 from .facts import CONFEDERATE, FATIGUE, FRONT_WEIGHT, HIT, UNION, Facts, View, facts
@@ -55,7 +56,6 @@ def preview_value(state, action, V=None) -> float:
 
 def declared_value(state, target: int, V: View) -> float:
     """The value of the attack already declared on ``target`` (0 if none)."""
-    from ....engine.actions import Action
     for cid, c in enumerate(state.combats):
         if target in c[0] and not c[2]:
             try:
@@ -296,6 +296,7 @@ def rough_declared_value(V: View, u: int, z: int, target: int, charge: bool) -> 
 
 
 def resolve_scores(state, actions, fast):
+    """11.2: the attack with the best exact odds (defender hit less attacker hit) is fought first."""
     if fast:
         return [0.0 for _ in actions]
     out = []

@@ -9,7 +9,7 @@ yet, out of contact. Markers with brigades are counted as part of the Confederat
 
 from __future__ import annotations
 
-from ....games.cedar_creek.movement import cohesive
+from ....games.cedar_creek.movement import HQ, cohesive
 from .facts import BATTERY, COHESION, COMMAND, CONFEDERATE, INF, OFF_MAP, UNION, View, facts, in_contact
 
 
@@ -29,8 +29,9 @@ def hq_zone(state, side: int) -> int:
     return state.hq_zone[state.hq_of(side)]
 
 
-def command_cover(V: View, side: int, hz: int, skip_unit: int = -1, unit_zone: int = -1) -> float:
-    """Divisions of ``side`` with a brigade within 8 MP of a HQ in zone hz (10), weighted."""
+def command_cover(V: View, side: int, hz: int) -> float:
+    """10: how many divisions of ``side`` have a brigade within 8 MP of a HQ in zone hz (the
+    board's command MP: enemy brigades in the way are not counted, which keeps it cheap)."""
     F, st = V.F, V.state
     if hz < 0:
         return 0.0
@@ -40,16 +41,13 @@ def command_cover(V: View, side: int, hz: int, skip_unit: int = -1, unit_zone: i
     for d, units in enumerate(F.div_units):
         if F.div_side[d] != side or F.independent[d]:
             continue
-        zs = [unit_zone if u == skip_unit else st.zone[u] for u in units]
-        zs = [z for z in zs if z >= 0]
-        if not zs:
-            continue
-        if any(dist[z] <= limit for z in zs):
+        if any(st.zone[u] >= 0 and dist[st.zone[u]] <= limit for u in units):
             n += 1.0
     return n
 
 
 def command(V: View) -> float:
+    """10: divisions in command range of their HQ, Union's view."""
     st = V.state
     total = 0.0
     for side, sign in ((UNION, 1.0), (CONFEDERATE, -1.0)):
@@ -59,6 +57,8 @@ def command(V: View) -> float:
 
 
 def batteries(V: View) -> float:
+    """7.3: Artillerie markers with Confederate brigades (and, a little, markers still on a
+    train on the map), Union's view."""
     st = V.state
     v = 0.0
     for m, owner in enumerate(st.marker_unit):
@@ -85,6 +85,7 @@ def hq_value(V: View, side: int, z: int) -> float:
 
 
 def hq_target(V: View, side: int, start: int, mp: int) -> tuple:
+    """(zone, value): the best zone for the HQ within ``mp`` MP (staying put gets a small edge)."""
     F = V.F
     best_z, best_v = start, hq_value(V, side, start) + 0.05
     for z in range(F.n):
@@ -112,6 +113,8 @@ def train_target(V: View, start: int, mp: int) -> int:
 
 
 def hq_scores(state, actions, fast):
+    """7.2, 7.3: HQs and the train come on at once, the train deploys its markers with strong
+    brigades in contact, and each piece moves toward its best zone (``hq_target``, ``train_target``)."""
     F = facts(state.game)
     V = View(state, F)
     side = UNION if state.to_act == "union" else CONFEDERATE
@@ -122,7 +125,7 @@ def hq_scores(state, actions, fast):
     for a in actions:
         k = a.kind
         if k == "hq_enter":
-            out.append(5.0 if a.b == 0 else 4.0)
+            out.append(5.0 if a.b == HQ else 4.0)
         elif k == "deploy":
             v = a.a
             out.append(3.0 + 0.1 * V.strength[v] + (1.0 if in_contact(V, state.zone[v], CONFEDERATE) else 0.0)
@@ -133,7 +136,7 @@ def hq_scores(state, actions, fast):
             out.append(0.5)
         elif k == "hq_move":
             piece = a.b
-            if piece == 0:
+            if piece == HQ:
                 mp = state.piece_mp if in_hqmove else F.t.movement.hq_mp
                 if target is None:
                     target = hq_target(V, side, hz, mp)
@@ -156,6 +159,7 @@ def hq_scores(state, actions, fast):
 
 
 def displace_scores(state, actions, fast):
+    """10.3: a displaced HQ falls back to the zone where it is worth most."""
     F = facts(state.game)
     V = View(state, F)
     side = UNION if state.to_act == "union" else CONFEDERATE

@@ -40,6 +40,7 @@ def rest_gain(V: View, u: int) -> float:
 
 
 def hold_fatigue_scores(state, actions, fast):
+    """11.4: after a hold, the winner that tires is the one a fatigue level costs least."""
     F = facts(state.game)
     V = View(state, F)
     out = []

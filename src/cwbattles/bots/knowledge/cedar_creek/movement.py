@@ -9,6 +9,7 @@ toward the enemies (an attacker takes the facing that gives its attack the best 
 
 from __future__ import annotations
 
+from ....engine.actions import Action
 from ....games.cedar_creek.movement import reachable
 from .attacks import facing_values, preview_value, rough_declared_value
 from .evaluation import one_ply
@@ -16,8 +17,10 @@ from .facts import CONFEDERATE, CSA_EARLY, INF, View, facts
 from .fatigue import rest_gain, unit_condition
 from .placement import Placement, best_destination
 
+
 # -- 10.3 a brigade's move -----------------------------------------------------------------------------
 def move_scores(state, actions, fast):
+    """10.3: each action of the brigade moving now, by the value of where it leaves it."""
     F = facts(state.game)
     V = View(state, F)
     u = state.mv_unit
@@ -55,6 +58,8 @@ def move_scores(state, actions, fast):
 
 
 def _step_value(state, V, P, u, a, fast) -> float:
+    """A step of the move (or mounting, or extra MP) worth the best end zone it still allows:
+    after applying it, by the engine's reach; in rollouts, by the reach from the zone entered."""
     F = V.F
     if fast:
         if a.kind in ("move", "enter"):
@@ -83,6 +88,9 @@ def _step_value(state, V, P, u, a, fast) -> float:
 
 # -- 10.4 facing, 10.5 lines -------------------------------------------------------------------------
 def facing_scores(state, actions, fast):
+    """10.4: an attacker faces for the best odds of its attack (11.1, 11.3); a brigade with
+    enemies adjacent, one action ahead (rollouts: the most enemy strength in front); with none,
+    toward the nearest enemy brigades."""
     F = facts(state.game)
     V = View(state, F)
     u = actions[0].b
@@ -101,7 +109,6 @@ def facing_scores(state, actions, fast):
                 flank = [n for n in enemies if n not in front and n not in attacked and n not in targets]
                 out.append(-2.0 * bool(flank) - 0.4 * sum(V.strength[V.first[n]] for n in extra) / max(1, V.strength[u]))
             return out
-        from ....engine.actions import Action
         p = state.preview(Action("resolve", cid))
         vals = facing_values(state, V, u, z, p, [a.a for a in actions])
         for a, v in zip(actions, vals):
@@ -129,6 +136,7 @@ def facing_scores(state, actions, fast):
 
 
 def line_scores(state, actions, fast):
+    """10.5: the stronger, fresher brigade of a stack stands in the first line."""
     F = facts(state.game)
     V = View(state, F)
     u = actions[0].b

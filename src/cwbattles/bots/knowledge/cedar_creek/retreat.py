@@ -76,6 +76,7 @@ def hold_or_retreat(state, u: int) -> tuple:
 
 
 def hit_scores(state, actions, fast):
+    """11.4: hold or retreat, by ``hold_or_retreat``."""
     u = actions[0].a
     hold, retreat = hold_or_retreat(state, u)
     return [hold if a.kind == "hold" else retreat for a in actions]

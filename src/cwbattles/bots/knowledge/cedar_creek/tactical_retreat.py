@@ -23,5 +23,6 @@ def tactical_retreat_value(state) -> float:
 
 
 def tactical_scores(state, actions, fast):
+    """6.1: order the tactical retreat when ``tactical_retreat_value`` is positive."""
     v = tactical_retreat_value(state)
     return [v if a.a else 0.0 for a in actions]
