@@ -9,9 +9,9 @@ gain (``quick_gain``): entering, enemies adjacent, rest, cohesion to restore.
 
 from __future__ import annotations
 
-from ....games.cedar_creek.activation import brigades_to_act, entering, initiative_test_modifiers
+from ....games.cedar_creek.activation import (brigades_to_act, entering, in_command_range,
+                                              initiative_test_modifiers)
 from ....games.cedar_creek.movement import cohesive
-from .command import hq_zone
 from .facts import CONFEDERATE, OFF_MAP, View, facts
 from .fatigue import rest_gain
 from .placement import brigade_gain
@@ -22,10 +22,7 @@ def activation_chance(V: View, d: int) -> float:
     F, st = V.F, V.state
     if entering(st, d):
         return 1.0
-    units = F.div_units[d]
-    hz = hq_zone(st, F.div_side[d])
-    limit = F.t.command.range_mp
-    if hz >= 0 and any(st.zone[u] >= 0 and F.command_dist[hz][st.zone[u]] <= limit for u in units):
+    if in_command_range(st, d):
         return 1.0
     m = sum(mod[2] for mod in initiative_test_modifiers(st, d))
     return min(1.0, max(0.0, (F.t.initiative_test.success_max - m) / 6))
