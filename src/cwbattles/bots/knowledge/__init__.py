@@ -1,4 +1,4 @@
-"""Game knowledge for the bots, one module per game, chosen by ``state.game.name``.
+"""Game knowledge for the bots, one module (or package) per game, chosen by ``state.game.name``.
 
 A knowledge module gives:
 
