@@ -56,3 +56,11 @@ def test_duel_command_prints_one_json_object():
 def test_duel_command_refuses_an_unknown_bot():
     r = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "nobody", "--b", "random", "--games", "2"])
     assert r.exit_code != 0
+
+
+def test_duel_plays_a_game_whose_result_counts_no_losses():
+    out = duel("champion-hill", "random", "random", games=2, seed=5)
+    assert [r["union"] for r in out["results"]] == ["random", "random"]
+    assert out["a"]["wins"] + out["b"]["wins"] + sum(r["winner"] is None for r in out["results"]) == 2
+    for r in out["results"]:
+        assert r["winner"] == ("union" if r["margin"] > 0 else "confederate" if r["margin"] < 0 else None)
