@@ -185,3 +185,29 @@ def _moving_apply(s, frame, action):
 def register(rules) -> None:
     rules.decision("movement")((_movement_legal, _movement_apply))
     rules.decision("moving")((_moving_legal, _moving_apply))
+
+
+def reach(s, u: int) -> dict:
+    """Every hex the moving unit u (the ``moving`` frame's unit) may still end its move in, with
+    the most MP it can have left there and the hex it comes from on that route: {hex: (left,
+    previous)}; its own hex is included (previous -1). It follows the stepping rules exactly
+    (``_step_ok``: costs, zones of control 7.0, strategic limits 6.4, exclusive limits); a full
+    hex may be crossed but not ended in (6.33), and the route never ends on one. For bots."""
+    side = s.side_of(u)
+    start = s.hex[u]
+    best = {start: (s.mv_mp, -1)}
+    todo = [start]
+    adjacent = s.game.board.adjacent
+    while todo:
+        todo.sort(key=lambda h: best[h][0])
+        a = todo.pop()
+        mp = best[a][0]
+        if mp <= 0 or (a != start and a in s.zoc(1 - side)):
+            continue
+        for b in adjacent[a]:
+            left = _step_ok(s, u, a, b, mp)
+            if left is None or (b in best and best[b][0] >= left):
+                continue
+            best[b] = (left, a)
+            todo.append(b)
+    return {h: v for h, v in best.items() if h == start or s.stack_ok(h, side, (u,))}
