@@ -20,6 +20,8 @@ def test_6_2_reach_counts_terrain_costs_and_follows_legal_steps():
     assert r[idx("1602")] == (6, -1)
     assert r[idx("1702")] == (5, idx("1602"))           # clear: 1 MP
     for h, (left, prev) in r.items():                  # every route is a chain of legal steps
+        if not s.stack_ok(h, 0, (u,)):
+            continue
         path = []
         while prev != -1:
             path.append(h)

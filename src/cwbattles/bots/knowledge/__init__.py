@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-MODULES = {"cedar-creek": "cwbattles.bots.knowledge.cedar_creek"}
+MODULES = {"cedar-creek": "cwbattles.bots.knowledge.cedar_creek",
+           "champion-hill": "cwbattles.bots.knowledge.champion_hill"}
 
 
 def for_game(game):

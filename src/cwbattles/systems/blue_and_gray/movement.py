@@ -188,11 +188,12 @@ def register(rules) -> None:
 
 
 def reach(s, u: int) -> dict:
-    """Every hex the moving unit u (the ``moving`` frame's unit) may still end its move in, with
-    the most MP it can have left there and the hex it comes from on that route: {hex: (left,
-    previous)}; its own hex is included (previous -1). It follows the stepping rules exactly
-    (``_step_ok``: costs, zones of control 7.0, strategic limits 6.4, exclusive limits); a full
-    hex may be crossed but not ended in (6.33), and the route never ends on one. For bots."""
+    """Every hex the moving unit u (the ``moving`` frame's unit) may still enter, with the most
+    MP it can have left there and the hex it comes from on that route: {hex: (left, previous)};
+    its own hex is included (previous -1). It follows the stepping rules exactly (``_step_ok``:
+    costs, zones of control 7.0, strategic limits 6.4, exclusive limits). A full hex may be
+    crossed but not ended in (6.33): ``s.stack_ok(h, side, (u,))`` tells where the unit may end.
+    For bots."""
     side = s.side_of(u)
     start = s.hex[u]
     best = {start: (s.mv_mp, -1)}
@@ -210,4 +211,4 @@ def reach(s, u: int) -> dict:
                 continue
             best[b] = (left, a)
             todo.append(b)
-    return {h: v for h, v in best.items() if h == start or s.stack_ok(h, side, (u,))}
+    return best

@@ -1,0 +1,25 @@
+"""What the bots know about Champion Hill 1863: a cheap evaluation and a policy.
+
+Everything is measured in victory points (21.3), from the Union's view: ``evaluate(state)`` is
+the expected final margin, Union VP minus Confederate VP. The policy (``score_actions``) scores
+each legal action for the side to act: attacks by the engine's exact ``state.preview`` odds,
+each unit's move by the best hex the engine's ``reach`` says it can still end in, retreats by
+safety, advances by the victory hexes they take. ``fast_scores`` is the same policy reading the
+odds without a preview, for search rollouts. The bots never change a state they are given.
+
+The modules, in the order they build on one another:
+
+- ``facts``: the static facts of the game and the weights;
+- ``evaluation``: ``evaluate``: VP so far, victory hexes' expected holders, the train;
+- ``attacks``: what an attack is worth (8.6), which to make and with whom (8.1-8.9);
+- ``movement``: objectives, a unit's worth in a hex, the route there (6.0, 7.0);
+- ``retreat``: retreats, exchanges and advances after combat (8.6-8.8, 19.53);
+- ``policy``: ``score_actions``, each decision to the module that knows it.
+"""
+
+from __future__ import annotations
+
+from .evaluation import evaluate, rollout_pause
+from .policy import fast_scores, score_actions
+
+__all__ = ["evaluate", "fast_scores", "rollout_pause", "score_actions"]

@@ -1,0 +1,105 @@
+"""Attacks (8.0-9.0): what an attack is worth, by the engine's exact odds.
+
+``state.preview(action)`` gives, for ``attack``, ``target``, ``attacker``, ``resolve`` and
+``resolve_at``, the probability of each result of the combat results table (8.6) with the
+die modifier of 19.53 (Bowen's counterattack) and every halving (17.3, 19.14) applied. An
+attack's worth, in VP for the attacker, is the sum over results of probability times value:
+
+- De: the defenders' strength (21.1), and the train's 50 VP if it stands there (18.1);
+- Dr: a quarter of it (the defenders may be cut off or caught later), all of it for units
+  with no hex to retreat to (8.7);
+- Ex: the defenders' strength less what the attacker must lose (at least as much, 8.6);
+- Ar: a fifth of the adjacent attackers' strength (they give up ground);
+- Ae: the adjacent attackers' strength; bombarding artillery risks nothing (9.1).
+
+A voluntary lower column (8.9) is scored by its own preview, so it is chosen only if it is
+worth more (on this table it never is). ``fast`` reads the odds without the clone a preview
+costs and without the die modifier.
+"""
+
+from __future__ import annotations
+
+from ....systems.blue_and_gray.combat import adjacent_role, candidates, joiners, odds
+from ....systems.blue_and_gray.displacement import displaceable, retreat_hexes
+from .facts import TRAIN_VP, facts
+
+DR_SHARE = 0.25
+AR_SHARE = 0.2
+OBLIGED = 1.0         # a unit that must attack anyway (8.1) joins rather than fight alone later
+LOWER = 0.01          # a declared lower column must be strictly better to be chosen (8.9)
+
+
+def attack_value(state, targets: tuple, attackers: tuple, outcomes: dict) -> float:
+    """Expected VP for the attacker of an attack with these result probabilities."""
+    F = facts(state.game)
+    defenders = [v for t in targets for v in state.units_at(t)]
+    dsp = float(sum(F.vp_strength[v] for v in defenders if v != F.train))
+    train = TRAIN_VP if F.train in defenders else 0.0
+    asp = float(sum(F.vp_strength[u] for u in attackers if adjacent_role(state, u)))
+    trapped = float(sum(F.vp_strength[v] for v in defenders if v != F.train
+                        and not retreat_hexes(state, v) and not displaceable(state, v)))
+    value = {"De": dsp + train,
+             "Dr": DR_SHARE * (dsp - trapped) + trapped + train,
+             "Ex": dsp + train - max(min(asp, dsp), 0.0),
+             "Ar": -AR_SHARE * asp,
+             "Ae": -asp}
+    return sum(p * value[r] for r, p in outcomes.items())
+
+
+def _table_outcomes(state, targets, attackers, column=None) -> dict:
+    """The results' probabilities from the odds alone (no clone, no die modifier)."""
+    tab = state.game.tables
+    col = odds(state, targets, attackers)["column"] if column is None else column
+    out = {}
+    for roll in range(1, 7):
+        r = tab.result(col, roll)
+        out[r] = out.get(r, 0.0) + 1 / 6
+    return out
+
+
+def declared(state, action) -> tuple:
+    """(targets, attackers, column) the attack would have after ``action``."""
+    frame = state.stack[-1]
+    if action.kind == "attack":
+        t = (action.a,)
+        return t, tuple(candidates(state, frame[1], t)), None
+    targets, attackers = frame[2], frame[3]
+    if action.kind == "target":
+        t = targets + (action.a,)
+        return t, tuple(candidates(state, frame[1], t)), None
+    if action.kind == "attacker":
+        return targets, attackers + joiners(state, frame[1], targets, action.a), None
+    return targets, attackers, action.a if action.kind == "resolve_at" else None
+
+
+def value_of(state, action, fast: bool) -> float:
+    targets, attackers, column = declared(state, action)
+    if not attackers:
+        return 0.0
+    if fast:
+        return attack_value(state, targets, attackers, _table_outcomes(state, targets, attackers, column))
+    return attack_value(state, targets, attackers, state.preview(action)["outcomes"])
+
+
+def combat_scores(state, actions, fast: bool) -> list:
+    """The Combat Phase: attack the hex whose full attack is worth most, or end the phase
+    (offered only when every compulsory attack is made, 8.1) if none is worth making."""
+    return [0.0 if a.kind == "end_combat" else value_of(state, a, fast) for a in actions]
+
+
+def declare_scores(state, actions, fast: bool) -> list:
+    """Building one attack: add the attacker that raises its worth most (units already in an
+    enemy zone of control must attack somewhere, 8.1, so they join), or roll."""
+    out = []
+    for a in actions:
+        v = value_of(state, a, fast)
+        if a.kind == "attacker" and adjacent_role(state, a.a):
+            v += OBLIGED
+        elif a.kind == "attacker":
+            v += 0.05                      # bombardment support never costs the attacker (9.1)
+        elif a.kind == "resolve_at":
+            v -= LOWER
+        elif a.kind == "target":
+            v -= 0.1
+        out.append(v)
+    return out

@@ -1,0 +1,161 @@
+"""Movement (5.0, 6.0, 19.3): where each unit is worth most, and the route there.
+
+A unit's worth in a hex (``hex_value``) is, in rough VP:
+
+- its objective: the victory hex (or, for the Confederates, the Union train) that is worth most
+  to its side for the distance, two points less for every hex away, a bonus for standing on it;
+  an objective a friendly brigade already holds is worth half to the others (19.4 lets only one
+  brigade stand there);
+- contact: a hex in an enemy zone of control obliges an attack (8.1), so it is worth what the
+  best attack from there could be: the friendly strength already around the enemy hex against
+  its defence; artillery keeps out of zones and within range (9.1, 19.2) to bombard instead;
+- terrain (8.4): near the enemy, a hex that doubles its defenders.
+
+In the ``moving`` frame the engine's ``reach`` lists every hex the unit may still end in with
+the route; the first step of the route to the best hex scores highest, ``stop`` scores the hex
+it stands on. In the ``movement`` frame every unit is moved (infantry before artillery, so the
+guns can take position behind them); moving and stopping at once costs nothing.
+"""
+
+from __future__ import annotations
+
+from ....systems.blue_and_gray.movement import reach
+from .facts import CONFEDERATE, CROSSROADS_VP, LOC_VP, TRAIN_VP, UNION, facts, hex_defence, turns_left
+
+STEP = 2.0            # VP a hex of distance from the objective costs
+ON_OBJECTIVE = 3.0
+TERRAIN = 0.6         # per strength point, for a doubling terrain near the enemy
+BOMBARD = 1.5         # artillery within range of the enemy but out of its zones
+
+
+def objectives(state, side: int) -> list:
+    """(hex, value) of what ``side`` fights for (21.3)."""
+    F = facts(state.game)
+    t = turns_left(state)
+    out = [(F.crossroads, t * sum(CROSSROADS_VP) / 2 + 10)]
+    out += [(h, vu + vc) for h, vu, vc in F.end_hexes]
+    if side == CONFEDERATE:
+        out += [(h, LOC_VP) for h in F.loc_hexes]
+        th = state.hex[F.train]
+        if th >= 0:
+            out.append((th, TRAIN_VP))
+    else:
+        enemy = state.combat_occupied(CONFEDERATE)
+        for h in F.loc_hexes:           # 21.3: guard the lines of communication when threatened
+            row = F.dist[h]
+            if any(row[e] <= 6 for e in enemy):
+                out.append((h, LOC_VP))
+    return out
+
+
+class Plan:
+    """What one side's moves are judged by, read once per decision."""
+
+    def __init__(self, state, side: int):
+        self.state = state
+        self.side = side
+        self.F = facts(state.game)
+        self.objectives = objectives(state, side)
+        self.enemy_zoc = state.zoc(1 - side)
+        self.enemy = state.combat_occupied(1 - side)
+        self.held = {h for h, _ in self.objectives
+                     if any(self.F.brigade[v] and self.F.side[v] == side for v in state.units_at(h))}
+
+    def objective(self, u: int, h0: int) -> int:
+        """The objective worth most to u from h0, for the distance."""
+        board = self.state.game.board
+        best, where = None, h0
+        for h, value in self.objectives:
+            if h in self.held and h != h0:
+                value *= 0.5
+            score = value - STEP * 2 * board.distance(h0, h)
+            if best is None or score > best:
+                best, where = score, h
+        return where
+
+    def contact(self, u: int, h: int) -> float:
+        """Worth of ending in an enemy zone of control: the best attack the unit could join."""
+        st, F, board = self.state, self.F, self.state.game.board
+        strength = F.strength[u]
+        best = None
+        for e in board.adjacent[h]:
+            if e not in self.enemy:
+                continue
+            defence = hex_defence(st, e) or 1.0
+            friends = sum(F.strength[v] for n in board.adjacent[e] if n != h for v in st.units_at(n)
+                          if F.side[v] == self.side and v != F.train)
+            ratio = (friends + strength) / defence
+            v = (-0.8 if ratio < 1 else -0.5 if ratio < 1.5 else -0.2 if ratio < 2 else 0.3 if ratio < 3 else 0.6)
+            v *= strength if v < 0 else min(defence, 8)
+            best = v if best is None else max(best, v)
+        return best or 0.0
+
+    def value(self, u: int, h: int, target: int) -> float:
+        F, st = self.F, self.state
+        board = st.game.board
+        v = -STEP * board.distance(h, target) + (ON_OBJECTIVE if h == target else 0.0)
+        zoc = h in self.enemy_zoc
+        if F.kind[u] == "artillery":
+            if zoc:
+                v -= 3.0
+            elif any(board.distance(h, e) <= st.artillery_range(u) for e in self.enemy):
+                v += BOMBARD
+        elif zoc:
+            v += self.contact(u, h)
+        if F.defence[h] > 1 and (zoc or any(board.distance(h, e) <= 2 for e in self.enemy)):
+            v += TERRAIN * F.strength[u] * float(F.defence[h] - 1)
+        return v
+
+
+def moving_scores(state, actions, fast: bool) -> list:
+    """One hex of a move: the first step of the route to the best hex u may end in."""
+    u = state.stack[-1][2]
+    side = state.side_of(u)
+    plan = Plan(state, side)
+    here = state.hex[u]
+    target = plan.objective(u, here)
+    routes = reach(state, u)
+    first = {}
+    best_by_step = {}
+    for h in routes:
+        if h == here or not state.stack_ok(h, side, (u,)):
+            continue
+        f = h
+        while routes[f][1] != here:
+            f = routes[f][1]
+        first[h] = f
+        val = plan.value(u, h, target)
+        if val > best_by_step.get(f, -1e9):
+            best_by_step[f] = val
+    stay = plan.value(u, here, target)
+    out = []
+    for a in actions:
+        if a.kind == "step":
+            out.append(best_by_step.get(a.a, -1e9))
+        elif a.kind == "stop":
+            out.append(stay + 0.01)
+        else:                                   # exit (19.3): the unit leaves the fight for good
+            out.append(stay - 20.0)
+    return out
+
+
+def movement_scores(state, actions, fast: bool) -> list:
+    """Which unit moves next: reinforcements first, then infantry and cavalry, then artillery;
+    a strategic move (6.4) when the objective is far; the phase ends when all have moved."""
+    F = facts(state.game)
+    plan = None
+    out = []
+    for a in actions:
+        if a.kind == "end_movement":
+            out.append(0.0)
+        elif a.kind == "enter":
+            out.append(4.0)
+        else:
+            u = a.a
+            base = 1.0 if F.kind[u] == "artillery" else 2.0
+            if a.kind == "march":
+                plan = plan or Plan(state, F.side[u])
+                far = state.game.board.distance(state.hex[u], plan.objective(u, state.hex[u])) > 6
+                base += 0.5 if far else -0.5
+            out.append(base)
+    return out
