@@ -45,7 +45,21 @@ def objectives(state, side: int) -> list:
             row = F.dist[h]
             if any(row[e] <= 6 for e in enemy):
                 out.append((h, LOC_VP))
+        th = state.hex[F.train]         # 18.3: a train alone in an enemy zone is lost (50 VP)
+        if th >= 0 and any(state.game.board.distance(th, e) <= 5 for e in enemy):
+            out.append((th, TRAIN_VP))
     return out
+
+
+def train_value(state, h: int) -> float:
+    """18.3-18.4, 21.3: the train is safest with a combat unit, far from the enemy, and costs
+    5 VP the first time it leaves its set-up hex, so it moves only to get away."""
+    F = facts(state.game)
+    board = state.game.board
+    near = min((board.distance(h, e) for e in state.combat_occupied(CONFEDERATE)), default=9)
+    guarded = any(v != F.train for v in state.units_at(h))
+    moved = 5.0 if h != F.train_home and not state.train_left else 0.0
+    return min(near, 4) * 2.0 + (6.0 if guarded else 0.0) - moved
 
 
 class Plan:
@@ -111,6 +125,9 @@ def moving_scores(state, actions, fast: bool) -> list:
     """One hex of a move: the first step of the route to the best hex u may end in."""
     u = state.stack[-1][2]
     side = state.side_of(u)
+    if u == facts(state.game).train:
+        return [train_value(state, a.a) if a.kind == "step" else
+                train_value(state, state.hex[u]) + 0.01 if a.kind == "stop" else -50.0 for a in actions]
     plan = Plan(state, side)
     here = state.hex[u]
     target = plan.objective(u, here)
