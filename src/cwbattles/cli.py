@@ -68,7 +68,10 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
             if choice.startswith("p "):
                 try:
                     pv = state.preview(actions[int(choice[2:]) - 1])
-                    console.print_json(json.dumps(pv))
+                    if pv:
+                        console.print_json(json.dumps(pv))
+                    else:
+                        console.print(f"Action {choice[2:]} is not an attack: there are no odds to show.")
                 except (ValueError, IndexError) as e:
                     console.print(f"[red]{e}[/]")
                 continue

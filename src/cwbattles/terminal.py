@@ -1,4 +1,6 @@
-"""The terminal view of an area-map game: turn, zones with their units, legal actions."""
+"""The terminal view of a game: turn, the map's occupied places with their units, legal actions.
+
+Area-map games (Cedar Creek) list zones; hex-map games (Blue & Gray) list hexes."""
 
 from __future__ import annotations
 
@@ -36,6 +38,14 @@ def unit_label(game, unit: dict) -> str:
 
 
 def render(console: Console, state) -> None:
+    """Print the position: area games by zone, hex games by hex."""
+    if hasattr(state.game.board, "zones"):
+        render_areas(console, state)
+    else:
+        render_hexes(console, state)
+
+
+def render_areas(console: Console, state) -> None:
     game = state.game
     pos = state.to_position()
     res = state.result
@@ -68,6 +78,54 @@ def render(console: Console, state) -> None:
         cells = [f"[{SIDE_STYLE[u['side']]}]{unit_label(game, u)}[/]" for u in sorted(units, key=lambda u: u['line'])]
         table.add_row(f"{z.name}{vp}", (ctl or "-")[:1].upper(), "; ".join(cells + extra))
     console.print(table)
+
+
+def hex_unit_label(unit) -> str:
+    """Name and factors as printed on a Blue & Gray counter: strength-movement, or
+    strength-range-movement for artillery."""
+    factors = (f"{unit.strength}-{unit.range}-{unit.movement}" if unit.range else f"{unit.strength}-{unit.movement}")
+    return f"{unit.name} {factors}"
+
+
+def render_hexes(console: Console, state) -> None:
+    game = state.game
+    pos = state.to_position()
+    res = state.result
+    night = " (night)" if pos["turn"] in game.night_turns else ""
+    label = game.turn_labels[pos["turn"] - 1] if len(game.turn_labels) >= pos["turn"] else ""
+    console.rule(f"[bold]{game.title}[/] — Game-Turn {pos['turn']}/{game.turns} {label}{night}, "
+                 f"{(pos['to_act'] or 'game over')} to act")
+    console.print(f"VP — Union {res['vp']['union']}, Confederates {res['vp']['confederate']}; level: {res['level']}")
+    by_hex: dict = {}
+    elsewhere: dict = {}                 # (status, side) -> count, for units not on the map
+    for u in pos["units"]:
+        unit = game.units[game.unit_index[u["id"]]]
+        side = ("union", "confederate")[unit.side]
+        if u["status"] == "on_map" and u["hex"]:
+            by_hex.setdefault(u["hex"], []).append((side, unit))
+        else:
+            elsewhere[u["status"], side] = elsewhere.get((u["status"], side), 0) + 1
+    board = game.board
+    control = pos["control"]
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("hex")
+    table.add_column("ctl")
+    table.add_column("units")
+    for i in range(len(board)):
+        hid = board.ids[i]
+        units = by_hex.get(hid, [])
+        if not units and hid not in control:
+            continue
+        place = board.labels.get(i, "")
+        cells = [f"[{SIDE_STYLE[side]}]{escape(hex_unit_label(unit))}[/]" for side, unit in units]
+        ctl = (control.get(hid) or "-")[:1].upper() if hid in control else ""
+        table.add_row(f"{hid} {board.terrain[i]}{' — ' + place if place else ''}", ctl, "; ".join(cells))
+    console.print(table)
+    for status, what in (("off_map", "Off the map (to come, or set aside)"), ("eliminated", "Eliminated"),
+                         ("exited", "Exited")):
+        n = [elsewhere.get((status, side), 0) for side in ("union", "confederate")]
+        if any(n):
+            console.print(f"{what}: Union {n[0]}, Confederates {n[1]}")
 
 
 def show_actions(console: Console, state, actions) -> None:
