@@ -1,6 +1,8 @@
 """Speed and memory of the Cedar Creek engine, printed as numbers (no pass/fail).
 
-    python bench/cedar_creek_speed.py [--games N] [--seed S]
+    python bench/cedar_creek_speed.py [--games N] [--seed S] [--game NAME]
+
+(``bench/champion_hill_speed.py`` is this bench with Champion Hill as the default game.)
 
 Prints random full-game playouts per second (one core), decisions per game, microseconds per
 legal_actions() and per clone(), and peak memory of one game with its states.
@@ -17,11 +19,11 @@ import tracemalloc
 import cwbattles
 
 
-def main() -> None:
+def main(default_game: str = "cedar-creek") -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--game", default="cedar-creek")
+    ap.add_argument("--game", default=default_game)
     args = ap.parse_args()
     game = cwbattles.load(args.game)
 

@@ -20,6 +20,26 @@ def position_checksum(state) -> str:
     return hashlib.sha256(json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
+def random_game_fingerprint(game, seed: int) -> dict:
+    """Play ``new_game(seed)`` choosing with ``random.Random(seed)`` and summarise what happened:
+    the number of actions, a digest of every legal-action list offered (in order: the choice
+    indexes into it), a digest of the log, the final position checksum and the result's VP.
+    Two versions of the engine that behave the same give equal fingerprints."""
+    import random
+    rng = random.Random(seed)
+    s = game.new_game(seed=seed)
+    offered = hashlib.sha256()
+    n = 0
+    while not s.is_over:
+        legal = s.legal_actions()
+        offered.update(repr(legal).encode())
+        s.apply(rng.choice(legal))
+        n += 1
+    log = hashlib.sha256("\n".join(f"{e.rule}|{e.text}|{e.dice}" for e in s.log).encode())
+    return {"seed": seed, "actions": n, "offered": offered.hexdigest()[:16], "log": log.hexdigest()[:16],
+            "checksum": position_checksum(s), "vp": s.result["vp"]}
+
+
 class Recorder:
     """Wraps a state: every ``apply`` goes through it and is written down."""
 
