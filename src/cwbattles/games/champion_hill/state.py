@@ -72,6 +72,12 @@ class State(BGState):
         return restrictions.may_enter(self, u, a, b) and special.may_enter(self, u, a, b) \
             and train.may_enter(self, u, a, b)
 
+    def entry_limited(self, u):
+        """may_enter refuses nothing to a unit of a released division (17) that is neither
+        artillery (19.13) nor the train (18.4)."""
+        unit = self.game.units[u]
+        return not self.released[unit.division] or unit.type == "artillery" or u == self.game.TRAIN
+
     def attack_factor(self, u, targets, bombarding):
         return restrictions.attack_factor(self, u, bombarding) * special.attack_factor(self, u, bombarding)
 

@@ -12,7 +12,7 @@ def in_range(s, u: int, t: int) -> bool:
     d = s.game.board.distance(a, t)
     if d < 1 or d > s.artillery_range(u):
         return False
-    return s.game.board.line_of_sight(a, t, s.blocks_los)
+    return s.facts.sees(a, t)                          # the board's line of sight, memoised
 
 
 def bombard_strength(s, u: int, targets: tuple) -> Fraction:

@@ -57,10 +57,17 @@ def joiners(s, side: int, targets: tuple, u: int) -> tuple:
 
 
 def candidates(s, side: int, targets: tuple) -> list:
+    """The units of ``side`` that may join an attack on ``targets``, in unit order. Only units
+    within reach of a target (adjacent, or within their artillery range) are asked."""
+    within, reach = s.game.board.within, s.facts.attack_reach[side]
+    mine = s.occupied(side)
+    sides = s.facts.unit_side
     out = []
-    for u in s.game.side_units[side]:
-        if s.hex[u] >= 0 and can_join(s, u, targets):
-            out.append(u)
+    for h in frozenset().union(*[within(t, reach) & mine for t in targets]):
+        for u in s.units_at(h):
+            if sides[u] == side and can_join(s, u, targets):
+                out.append(u)
+    out.sort()
     return out
 
 

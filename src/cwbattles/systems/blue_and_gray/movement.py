@@ -10,15 +10,14 @@ Frames: ("movement", side) picks the next unit (``move``, ``march``, ``enter``) 
 from __future__ import annotations
 
 from ...engine.actions import Action
-from .state import DOUBLE_QUICK, LINES, NORMAL, OFF_MAP, STRATEGIC, EXITED
+from .state import NORMAL, OFF_MAP, STRATEGIC, EXITED
 
 END_MOVEMENT = Action("end_movement")
 
 
 def enemy_within(s, side: int, h: int, k: int) -> bool:
     """Whether an enemy combat unit is k hexes or less from h."""
-    dist = s.game.board.distances_from(h)
-    return any(dist[e] <= k for e in s.combat_occupied(1 - side))
+    return h in s.near(1 - side, k)
 
 
 def may_march_from(s, u: int) -> bool:
@@ -47,16 +46,20 @@ def entry_options(s, side: int) -> list:
 
 def _movement_legal(s, frame):
     side = frame[1]
+    hexes, moved = s.hex, s.moved
+    enemy_zoc = s.zoc(1 - side)
+    enemy_near = s.near(1 - side, 2)
+    move, march = s.facts.actions("move"), s.facts.actions("march")
     out = []
     for u in s.game.side_units[side]:
-        h = s.hex[u]
-        if h < 0 or s.moved[u] or not s.may_move(u):
+        h = hexes[u]
+        if h < 0 or moved[u] or not s.may_move(u):
             continue
-        if s.in_enemy_zoc(u):                                  # 6.1: no move out of an enemy zone
+        if h in enemy_zoc:                                     # 6.1: no move out of an enemy zone
             continue
-        out.append(Action("move", u))
-        if may_march_from(s, u):
-            out.append(Action("march", u))
+        out.append(move[u])
+        if s.may_march(u) and h not in enemy_near:            # 6.41
+            out.append(march[u])
     out += entry_options(s, side)
     out.append(END_MOVEMENT)
     return out
@@ -96,37 +99,49 @@ def _movement_apply(s, frame, action):
 
 def _step_ok(s, u, a, b, mp):
     """Whether u, at a with mp MP, may enter b; returns the MP left after it, or None."""
-    side = s.side_of(u)
-    if b in s.occupied(1 - side):
-        return None                                            # 6.1: never into an enemy-occupied hex
-    cost = s.move_cost(u, a, b)
-    if cost is None or cost > mp:
-        return None
+    i = s.game.board.adjacent[a].index(b)
+    return _steps_from(s, u, a, mp, (i,))[0][1]
+
+
+def _steps_from(s, u, a, mp, which=None):
+    """(b, MP left after entering b, or None if u may not) for the neighbours b of a (those at
+    the positions ``which`` of ``board.adjacent[a]``, or all), for u with mp MP."""
+    side = s.facts.unit_side[u]
+    occupied = s.occupied(1 - side)
     zoc = s.zoc(1 - side)
-    if s.mv_mode == STRATEGIC:
-        feats = s.game.board.features(a, b)
-        if not any(f in feats for f in LINES):                 # 6.45: only along roads and trails
-            return None
-        if enemy_within(s, side, b, 2):                        # 6.44: never closer than three hexes
-            return None
-    if b in zoc and s.night() and not s.game.tables.night["enter_enemy_zoc"]:
-        return None                                            # 11.1
-    if not s.may_enter(u, a, b):
-        return None
-    left = mp - cost
-    if b in zoc:
-        left = 0                                               # 7.0: stop on entering an enemy zone
-    return left
+    strategic = s.mv_mode == STRATEGIC
+    near = s.near(1 - side, 2) if strategic else ()
+    night_bars_zoc = s.night() and not s.game.tables.night["enter_enemy_zoc"]
+    check_entry = s.entry_limited(u)
+    adjacent = s.game.board.adjacent[a]
+    costs = s.facts.cost[s.facts.unit_kind[u]][a]
+    lines = s.facts.on_line[a]
+    out = []
+    for i in range(len(adjacent)) if which is None else which:
+        b = adjacent[i]
+        out.append((b, None))
+        if b in occupied:
+            continue                                           # 6.1: never into an enemy-occupied hex
+        cost = costs[i]
+        if cost is None or cost > mp:
+            continue
+        if strategic and (not lines[i] or b in near):
+            continue                                           # 6.45: only along roads; 6.44: three hexes
+        if b in zoc and night_bars_zoc:
+            continue                                           # 11.1
+        if check_entry and not s.may_enter(u, a, b):
+            continue
+        out[-1] = (b, 0 if b in zoc else mp - cost)            # 7.0: stop on entering an enemy zone
+    return out
 
 
 def step_options(s, u: int) -> list:
     """The hexes u may step into now. 6.32-6.33: a unit may pass through a full hex, but the
     program only lets it enter one if it can go on from there to a hex where it may stop."""
     a = s.hex[u]
-    side = s.side_of(u)
+    side = s.facts.unit_side[u]
     out = []
-    for b in s.game.board.adjacent[a]:
-        left = _step_ok(s, u, a, b, s.mv_mp)
+    for b, left in _steps_from(s, u, a, s.mv_mp):
         if left is None:
             continue
         if s.stack_ok(b, side, (u,)):
@@ -134,10 +149,7 @@ def step_options(s, u: int) -> list:
             continue
         if left <= 0:
             continue
-        for c in s.game.board.adjacent[b]:
-            if c == b:
-                continue
-            left2 = _step_ok(s, u, b, c, left)
+        for c, left2 in _steps_from(s, u, b, left):
             if left2 is not None and s.stack_ok(c, side, (u,)):       # back to a, too, only if a has room
                 out.append(b)
                 break
@@ -147,7 +159,8 @@ def step_options(s, u: int) -> list:
 def _moving_legal(s, frame):
     u = frame[2]
     side = frame[1]
-    out = [Action("step", b) for b in step_options(s, u)]
+    step = s.facts.actions("step")
+    out = [step[b] for b in step_options(s, u)]
     h = s.hex[u]
     if s.mv_mp >= 1 and h not in s.zoc(1 - side) and s.may_exit(u, h):
         out.append(Action("exit", u))                          # exclusive rules (Champion Hill 19.3)

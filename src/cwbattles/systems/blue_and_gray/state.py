@@ -11,11 +11,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...engine.machine import Machine
+from .mapfacts import LINES, map_facts
 
 OFF_MAP, ELIMINATED, EXITED = -1, -2, -3
 UNION, CONFEDERATE = 0, 1
 ROADS = ("road", "pike")
-LINES = ("road", "pike", "trail", "railroad")   # 6.45: strategic movement runs along these
 CROSSINGS = ("bridge", "ford")
 
 BASE_LIST_FIELDS = ("hex", "moved", "attacked", "defended", "retreated", "strat", "entry_count", "ineffective")
@@ -30,7 +30,7 @@ class BGState(Machine):
     SIDES = ("union", "confederate")
     LIST_FIELDS = BASE_LIST_FIELDS
     SCALAR_FIELDS = BASE_SCALAR_FIELDS
-    __slots__ = BASE_LIST_FIELDS + BASE_SCALAR_FIELDS
+    __slots__ = BASE_LIST_FIELDS + BASE_SCALAR_FIELDS + ("facts", "_at", "_side_sets")
 
     def __init__(self, game, seed: int = 0):
         super().__init__(game, seed)
@@ -47,6 +47,16 @@ class BGState(Machine):
         self.mv_unit = -1
         self.mv_mp = 0
         self.mv_mode = NORMAL
+        self.facts = map_facts(self)       # static tables of the map, shared by every state
+        self._at = {}                      # hex -> units there (see set_hex)
+        self._side_sets = [{}, {}]         # per side: occupied hexes, zone of control...
+
+    def clone(self):
+        s = super().clone()
+        s.facts = self.facts
+        s._at = self._at.copy()            # its values are tuples: a shallow copy is a full one
+        s._side_sets = [self._side_sets[0].copy(), self._side_sets[1].copy()]
+        return s
 
     # -- unit facts -------------------------------------------------------------------------------
     def side_of(self, u: int) -> int:
@@ -66,42 +76,60 @@ class BGState(Machine):
     def night(self) -> bool:
         return self.turn in self.game.night_turns
 
-    # -- where units are (cached; every change of a hex goes through set_hex) -------------------
+    # -- where units are --------------------------------------------------------------------------
+    # Every change of a hex goes through set_hex, which keeps ``_at`` (hex -> the units there,
+    # in unit order) exact and drops the derived sets of the moving unit's side only: while one
+    # side moves, the other side's occupied hexes and zone of control stay valid.
     def set_hex(self, u: int, h: int) -> None:
-        if self.hex[u] != h:
-            self.hex[u] = h
-            self._cache = {}
+        old = self.hex[u]
+        if old == h:
+            return
+        self.hex[u] = h
+        at = self._at
+        if old >= 0:
+            rest = tuple(v for v in at[old] if v != u)
+            if rest:
+                at[old] = rest
+            else:
+                del at[old]
+        if h >= 0:
+            here = at.get(h)
+            at[h] = (u,) if here is None else tuple(sorted(here + (u,)))
+        self._side_sets[self.facts.unit_side[u]] = {}
 
     def by_hex(self) -> dict:
-        by = self._cache.get("by_hex")
-        if by is None:
-            by = {}
-            for u, h in enumerate(self.hex):
-                if h >= 0:
-                    by.setdefault(h, []).append(u)
-            self._cache["by_hex"] = by
-        return by
+        """Hex -> the units in it (read only)."""
+        return self._at
 
-    def units_at(self, h: int):
-        return self.by_hex().get(h, ())
+    def units_at(self, h: int) -> tuple:
+        return self._at.get(h, ())
 
     def occupied(self, side: int) -> frozenset:
         """Hexes holding a unit of ``side`` (a train counts: it is a unit, 18.2)."""
-        key = ("occ", side)
-        occ = self._cache.get(key)
+        sets = self._side_sets[side]
+        occ = sets.get("occ")
         if occ is None:
-            units = self.game.units
-            occ = self._cache[key] = frozenset(h for u, h in enumerate(self.hex) if h >= 0 and units[u].side == side)
+            hexes = self.hex
+            occ = sets["occ"] = frozenset(hexes[u] for u in self.game.side_units[side] if hexes[u] >= 0)
         return occ
 
     def combat_occupied(self, side: int) -> frozenset:
-        key = ("cocc", side)
-        occ = self._cache.get(key)
+        sets = self._side_sets[side]
+        occ = sets.get("cocc")
         if occ is None:
-            units = self.game.units
-            occ = self._cache[key] = frozenset(h for u, h in enumerate(self.hex)
-                                               if h >= 0 and units[u].side == side and self.is_combat_unit(u))
+            hexes = self.hex
+            occ = sets["cocc"] = frozenset(hexes[u] for u in self.facts.combat_units[side] if hexes[u] >= 0)
         return occ
+
+    def near(self, side: int, k: int) -> frozenset:
+        """The hexes k hexes or less from a combat unit of ``side`` (6.41, 6.44)."""
+        sets = self._side_sets[side]
+        key = ("near", k)
+        found = sets.get(key)
+        if found is None:
+            within = self.game.board.within
+            found = sets[key] = frozenset().union(*[within(h, k) for h in self.combat_occupied(side)])
+        return found
 
     # -- 7.0 zones of control ------------------------------------------------------------------
     def zoc_crosses(self, a: int, b: int) -> bool:
@@ -117,21 +145,30 @@ class BGState(Machine):
 
     def zoc(self, side: int) -> frozenset:
         """7.0-7.1: the hexes in the zone of control of ``side``'s combat units."""
-        key = ("zoc", side)
-        z = self._cache.get(key)
+        sets = self._side_sets[side]
+        z = sets.get("zoc")
         if z is None:
-            out = set()
-            adj = self.game.board.adjacent
-            for h in self.combat_occupied(side):
-                for n in adj[h]:
-                    if self.zoc_crosses(h, n):
-                        out.add(n)
-            z = self._cache[key] = frozenset(out)
+            reach = self.facts.zoc_reach
+            z = sets["zoc"] = frozenset().union(*[reach[h] for h in self.combat_occupied(side)])
         return z
+
+    def in_zoc(self, side: int, h: int) -> bool:
+        """Whether h is in the zone of control of ``side`` (7.0-7.1), without building the whole
+        zone when that side has just moved (a zone crosses a hexside both ways or neither, 7.3)."""
+        z = self._side_sets[side].get("zoc")
+        if z is not None:
+            return h in z
+        at, facts = self._at, self.facts
+        combat, sides = facts.is_combat, facts.unit_side
+        for n in facts.zoc_reach[h]:
+            for v in at.get(n, ()):
+                if sides[v] == side and combat[v]:
+                    return True
+        return False
 
     def in_enemy_zoc(self, u: int) -> bool:
         h = self.hex[u]
-        return h >= 0 and h in self.zoc(1 - self.side_of(u))
+        return h >= 0 and h in self.zoc(1 - self.facts.unit_side[u])
 
     # -- 6.2 / 10.1 terrain costs ------------------------------------------------------------------
     def move_cost(self, u: int, a: int, b: int):
@@ -224,6 +261,10 @@ class BGState(Machine):
         """Exclusive-rule limits on entering b from a (restricted divisions, artillery)."""
         return True
 
+    def entry_limited(self, u: int) -> bool:
+        """Whether may_enter can refuse u anything now (False lets movement skip asking it)."""
+        return False
+
     def move_mode(self, u: int) -> int:
         """The mode of a normal move (exclusive rules: Bowen's double-quick, 19.51)."""
         return NORMAL
@@ -251,6 +292,7 @@ class BGState(Machine):
         return self.kind(u) == "artillery"
 
     def artillery_range(self, u: int) -> int:
+        """9.1: a fact of the unit, never of the position (MapFacts tabulates the longest)."""
         return self.game.units[u].range
 
     def range_factor(self, u: int, distance: int):

@@ -1,0 +1,75 @@
+"""What the standard rules make of a map, worked out once per game and shared by every state.
+
+The rules ask the same questions of the same hexsides thousands of times a game: what a unit
+type pays to cross (6.2, 10.1), whether a zone of control extends across (7.3), whether the
+hexside carries a road or trail for strategic movement (6.45), whether one hex sees another
+(9.3). The answers depend on the map and the unit's type only, so they are tabulated here by
+asking the state's own rule methods (``move_cost``, ``zoc_crosses``, ``blocks_los``,
+``is_combat_unit``, ``artillery_range``) once per hexside or unit. Those methods stay the one statement of each rule; a game
+that overrides one must keep it a function of the map and the unit, never of the position.
+
+Rows are aligned with ``board.adjacent[a]``: ``cost[kind][a][i]`` is the cost of entering
+``board.adjacent[a][i]`` from ``a``.
+"""
+
+from __future__ import annotations
+
+from ...engine.actions import Action
+
+LINES = ("road", "pike", "trail", "railroad")   # 6.45: strategic movement runs along these
+
+
+class MapFacts:
+    def __init__(self, s):
+        g = s.game
+        board = g.board
+        self.board = board
+        hexes = range(len(board))
+        adjacent = board.adjacent
+        first_of_kind = {}
+        for unit in g.units:
+            first_of_kind.setdefault(unit.type, unit.index)
+        # 6.2, 10.1: the cost of each step, per unit type (None: it may not)
+        self.cost = {kind: tuple(tuple(s.move_cost(u, a, b) for b in adjacent[a]) for a in hexes)
+                     for kind, u in first_of_kind.items()}
+        # 7.3: the hexes a zone of control extends into from each hex (the relation is symmetric)
+        self.zoc_reach = tuple(tuple(b for b in adjacent[a] if s.zoc_crosses(a, b)) for a in hexes)
+        # 6.45: hexsides along a road, pike, trail or railroad
+        self.on_line = tuple(tuple(any(f in board.features(a, b) for f in LINES) for b in adjacent[a])
+                             for a in hexes)
+        self.blocks_los = tuple(s.blocks_los(h) for h in hexes)                  # 9.3
+        self.unit_side = tuple(unit.side for unit in g.units)
+        self.unit_kind = tuple(unit.type for unit in g.units)
+        self.is_combat = tuple(s.is_combat_unit(u) for u in range(len(g.units)))         # 7.4
+        self.combat_units = tuple(tuple(u for u in g.side_units[side] if self.is_combat[u]) for side in (0, 1))
+        # 8.2, 9.1: the farthest from a target a unit of each side may join an attack on it
+        self.attack_reach = tuple(max([1] + [s.artillery_range(u) for u in g.side_units[side]])
+                                  for side in (0, 1))
+        self._sight: dict = {}
+        self._actions: dict = {}
+
+    def sees(self, a: int, b: int) -> bool:
+        """9.3: whether a line of sight runs from a to b (memoised; terrain never changes)."""
+        key = (a, b)
+        seen = self._sight.get(key)
+        if seen is None:
+            seen = self._sight[key] = self.board.line_of_sight(a, b, self.blocks_los.__getitem__)
+        return seen
+
+    def actions(self, kind: str) -> tuple:
+        """``Action(kind, i)`` for every hex or unit index i, built once (actions compare by
+        value, so sharing them changes nothing)."""
+        made = self._actions.get(kind)
+        if made is None:
+            made = self._actions[kind] = tuple(Action(kind, i)
+                                               for i in range(max(len(self.board), len(self.unit_side))))
+        return made
+
+
+def map_facts(s) -> MapFacts:
+    """The game's MapFacts, built on first use."""
+    g = s.game
+    facts = g.__dict__.get("_bg_map_facts")
+    if facts is None:
+        facts = g._bg_map_facts = MapFacts(s)
+    return facts
