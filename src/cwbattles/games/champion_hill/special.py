@@ -58,10 +58,17 @@ def may_exit(s, u: int, h: int) -> bool:
 # -- 19.4 stacking --------------------------------------------------------------------------------------
 def stack_ok(s, h: int, side: int, adding=(), removing=()) -> bool:
     """19.4: up to five friendly units, no more than one brigade; 18.2: the train never counts."""
+    there = s.units_at(h)
+    if not there and len(adding) <= 1:
+        return True                                            # one unit alone is always within the limit
     units = s.game.units
-    here = [v for v in s.units_at(h) if v not in adding and v not in removing] + list(adding)
-    here = [v for v in here if units[v].type != "train"]
-    return len(here) <= 5 and sum(1 for v in here if units[v].size == "brigade") <= 1
+    count = brigades = 0
+    for v in [v for v in there if v not in adding and v not in removing] + list(adding):
+        unit = units[v]
+        if unit.type != "train":
+            count += 1
+            brigades += unit.size == "brigade"
+    return count <= 5 and brigades <= 1
 
 
 # -- 19.5 Bowen's counterattack -------------------------------------------------------------------------

@@ -129,8 +129,7 @@ class State(BGState):
     def suffers(self, v, bombard_only):
         return not (v == self.game.TRAIN and bombard_only)                      # 18.1
 
-    def stack_ok(self, h, side, adding=(), removing=()):
-        return special.stack_ok(self, h, side, adding, removing)                # 19.4, 18.2
+    stack_ok = special.stack_ok                                                 # 19.4, 18.2
 
     # -- options on standard rules (8.2, 12) ---------------------------------------------------
     def attack_effectiveness(self):
@@ -140,14 +139,9 @@ class State(BGState):
         return self.game.option("stack_attacks_together")
 
     # -- hooks: 19 ------------------------------------------------------------------------------
-    def normal_allowance(self, u):
-        return special.normal_allowance(self, u)                                # 19.51
-
-    def move_mode(self, u):
-        return special.move_mode(self, u)
-
-    def may_exit(self, u, h):
-        return special.may_exit(self, u, h)                                     # 19.3
+    normal_allowance = special.normal_allowance                                 # 19.51
+    move_mode = special.move_mode                                               # 19.51
+    may_exit = special.may_exit                                                 # 19.3
 
     def exited_from(self, u, h):
         self.exited_at[u] = h
@@ -155,14 +149,9 @@ class State(BGState):
     def artillery_range(self, u):
         return self.game.units[u].range                                         # 19.2 (data: 4 / 3)
 
-    def range_factor(self, u, distance):
-        return special.range_factor(self, u, distance)                          # 9.1, 19.2
-
-    def may_bombard(self, u):
-        return special.may_bombard(self, u)                                     # 19.2
-
-    def obligation_side(self, a, b):
-        return special.obligation_side(self, a, b)                              # 19.15
+    range_factor = special.range_factor                                         # 9.1, 19.2
+    may_bombard = special.may_bombard                                           # 19.2
+    obligation_side = special.obligation_side                                   # 19.15
 
     def die_modifier(self, targets, attackers):
         return special.die_modifier(self, attackers)                            # 19.53 ii

@@ -63,7 +63,10 @@ def candidates(s, side: int, targets: tuple) -> list:
     mine = s.occupied(side)
     sides = s.facts.unit_side
     out = []
-    for h in frozenset().union(*[within(t, reach) & mine for t in targets]):
+    near = within(targets[0], reach) & mine
+    for t in targets[1:]:
+        near |= within(t, reach) & mine
+    for h in near:
         for u in s.units_at(h):
             if sides[u] == side and can_join(s, u, targets):
                 out.append(u)
@@ -131,14 +134,14 @@ def open_obligations(s, side: int) -> list:
     phasing unit that has not attacked. An obligation the attacker made impossible by his own
     earlier declarations is waived (implementation decision; logged at the end of the phase)."""
     board = s.game.board
+    enemy, mine = s.combat_occupied(1 - side), s.occupied(side)
     out = []
     for u in s.game.side_units[side]:
         h = s.hex[u]
         if h < 0 or s.attacked[u] or not obliged(s, u):
             continue
         for t in board.adjacent[h]:
-            if s.obligation_side(h, t) and t in s.combat_occupied(1 - side) and targetable(s, side, t) \
-                    and s.zoc_crosses(t, h):
+            if t in enemy and s.obligation_side(h, t) and targetable(s, side, t) and s.zoc_crosses(t, h):
                 out.append(("attack", u))
                 break
     for v in s.game.side_units[1 - side]:
@@ -146,7 +149,7 @@ def open_obligations(s, side: int) -> list:
         if h < 0 or s.defended[v] or not s.is_combat_unit(v):
             continue
         for p in board.adjacent[h]:
-            if any(not s.attacked[u] and obliged(s, u) and s.obligation_side(p, h) and s.zoc_crosses(p, h)
+            if p in mine and any(not s.attacked[u] and obliged(s, u) and s.obligation_side(p, h) and s.zoc_crosses(p, h)
                    for u in s.units_at(p) if s.side_of(u) == side):
                 out.append(("defend", v))
                 break

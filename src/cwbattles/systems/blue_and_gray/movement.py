@@ -163,9 +163,9 @@ def _moving_legal(s, frame):
     out = [step[b] for b in step_options(s, u)]
     h = s.hex[u]
     if s.mv_mp >= 1 and h not in s.zoc(1 - side) and s.may_exit(u, h):
-        out.append(Action("exit", u))                          # exclusive rules (Champion Hill 19.3)
+        out.append(s.facts.actions("exit")[u])                 # exclusive rules (Champion Hill 19.3)
     if s.stack_ok(h, side, (u,)):
-        out.append(Action("stop", u))
+        out.append(s.facts.actions("stop")[u])
     return out
 
 
