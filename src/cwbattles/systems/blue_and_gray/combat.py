@@ -56,10 +56,17 @@ def joiners(s, side: int, targets: tuple, u: int) -> tuple:
     return tuple(v for v in s.units_at(s.hex[u]) if v == u or (s.side_of(v) == side and can_join(s, v, targets)))
 
 
+def attack_reach(s, side: int) -> frozenset:
+    """8.2, 9.1: the hexes a unit of ``side`` could join an attack on: adjacent to it, or within
+    its artillery range."""
+    within, reach, hexes = s.game.board.within, s.facts.attack_reach, s.hex
+    return frozenset().union(*[within(hexes[u], reach[u]) for u in s.game.side_units[side] if hexes[u] >= 0])
+
+
 def candidates(s, side: int, targets: tuple) -> list:
     """The units of ``side`` that may join an attack on ``targets``, in unit order. Only units
     within reach of a target (adjacent, or within their artillery range) are asked."""
-    within, reach = s.game.board.within, s.facts.attack_reach[side]
+    within, reach = s.game.board.within, max(s.facts.attack_reach)
     mine = s.occupied(side)
     sides = s.facts.unit_side
     out = []
@@ -160,7 +167,8 @@ def open_obligations(s, side: int) -> list:
 def _combat_legal(s, frame):
     side = frame[1]
     out = []
-    for t in sorted(s.occupied(1 - side)):
+    in_reach = s.side_set(side, "attack_reach", attack_reach)             # others have no candidates
+    for t in sorted(s.occupied(1 - side) & in_reach):
         if not targetable(s, side, t):
             continue
         cands = candidates(s, side, (t,))

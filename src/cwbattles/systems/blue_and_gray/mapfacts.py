@@ -42,9 +42,8 @@ class MapFacts:
         self.unit_kind = tuple(unit.type for unit in g.units)
         self.is_combat = tuple(s.is_combat_unit(u) for u in range(len(g.units)))         # 7.4
         self.combat_units = tuple(tuple(u for u in g.side_units[side] if self.is_combat[u]) for side in (0, 1))
-        # 8.2, 9.1: the farthest from a target a unit of each side may join an attack on it
-        self.attack_reach = tuple(max([1] + [s.artillery_range(u) for u in g.side_units[side]])
-                                  for side in (0, 1))
+        # 8.2, 9.1: the farthest from a target each unit may join an attack on it
+        self.attack_reach = tuple(max(1, s.artillery_range(u)) for u in range(len(g.units)))
         self._sight: dict = {}
         self._actions: dict = {}
 

@@ -135,23 +135,24 @@ def _steps_from(s, u, a, mp, which=None):
     return out
 
 
-def step_options(s, u: int) -> list:
-    """The hexes u may step into now. 6.32-6.33: a unit may pass through a full hex, but the
-    program only lets it enter one if it can go on from there to a hex where it may stop."""
+def step_options(s, u: int) -> dict:
+    """The hexes u may step into now, each with the MP u would have left there. 6.32-6.33: a
+    unit may pass through a full hex, but the program only lets it enter one if it can go on
+    from there to a hex where it may stop."""
     a = s.hex[u]
     side = s.facts.unit_side[u]
-    out = []
+    out = {}
     for b, left in _steps_from(s, u, a, s.mv_mp):
         if left is None:
             continue
         if s.stack_ok(b, side, (u,)):
-            out.append(b)
+            out[b] = left
             continue
         if left <= 0:
             continue
         for c, left2 in _steps_from(s, u, b, left):
             if left2 is not None and s.stack_ok(c, side, (u,)):       # back to a, too, only if a has room
-                out.append(b)
+                out[b] = left
                 break
     return out
 
@@ -160,7 +161,8 @@ def _moving_legal(s, frame):
     u = frame[2]
     side = frame[1]
     step = s.facts.actions("step")
-    out = [step[b] for b in step_options(s, u)]
+    s.steps_left = steps = step_options(s, u)        # the step chosen next needs no second look
+    out = [step[b] for b in steps]
     h = s.hex[u]
     if s.mv_mp >= 1 and h not in s.zoc(1 - side) and s.may_exit(u, h):
         out.append(s.facts.actions("exit")[u])                 # exclusive rules (Champion Hill 19.3)
@@ -182,7 +184,9 @@ def _moving_apply(s, frame, action):
         s.mv_unit, s.mv_mp, s.mv_mode = -1, 0, NORMAL
         return
     a, b = s.hex[u], action.a
-    left = _step_ok(s, u, a, b, s.mv_mp)
+    steps = s.steps_left
+    left = steps[b] if steps is not None and b in steps else _step_ok(s, u, a, b, s.mv_mp)
+    s.steps_left = None
     s.mv_mp = left
     s.set_hex(u, b)
     ids = s.game.board.ids

@@ -30,7 +30,7 @@ class BGState(Machine):
     SIDES = ("union", "confederate")
     LIST_FIELDS = BASE_LIST_FIELDS
     SCALAR_FIELDS = BASE_SCALAR_FIELDS
-    __slots__ = BASE_LIST_FIELDS + BASE_SCALAR_FIELDS + ("facts", "_at", "_side_sets")
+    __slots__ = BASE_LIST_FIELDS + BASE_SCALAR_FIELDS + ("facts", "_at", "_side_sets", "steps_left")
 
     def __init__(self, game, seed: int = 0):
         super().__init__(game, seed)
@@ -50,12 +50,15 @@ class BGState(Machine):
         self.facts = map_facts(self)       # static tables of the map, shared by every state
         self._at = {}                      # hex -> units there (see set_hex)
         self._side_sets = [{}, {}]         # per side: occupied hexes, zone of control...
+        self.steps_left = None             # the moving unit's steps (hex -> MP left), computed
+                                           # with the legal actions and valid as long as they are
 
     def clone(self):
         s = super().clone()
         s.facts = self.facts
         s._at = self._at.copy()            # its values are tuples: a shallow copy is a full one
         s._side_sets = [self._side_sets[0].copy(), self._side_sets[1].copy()]
+        s.steps_left = None                # like the legal actions, recomputed by the copy
         return s
 
     # -- unit facts -------------------------------------------------------------------------------
@@ -129,6 +132,15 @@ class BGState(Machine):
         if found is None:
             within = self.game.board.within
             found = sets[key] = frozenset().union(*[within(h, k) for h in self.combat_occupied(side)])
+        return found
+
+    def side_set(self, side: int, name: str, build):
+        """``build(state, side)``, kept until a unit of ``side`` changes hex: for sets of hexes
+        that depend only on where that side's units are."""
+        sets = self._side_sets[side]
+        found = sets.get(name)
+        if found is None:
+            found = sets[name] = build(self, side)
         return found
 
     # -- 7.0 zones of control ------------------------------------------------------------------
