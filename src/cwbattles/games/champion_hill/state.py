@@ -117,9 +117,6 @@ class State(BGState):
     def movement_allowance(self, u):
         return 1 if u == self.game.TRAIN else self.game.units[u].movement      # 18.4
 
-    def may_march(self, u):
-        return self.kind(u) != "train"
-
     def may_retreat(self, u):
         return u != self.game.TRAIN                                             # 18.1
 

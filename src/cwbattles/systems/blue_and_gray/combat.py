@@ -66,16 +66,15 @@ def attack_reach(s, side: int) -> frozenset:
 def candidates(s, side: int, targets: tuple) -> list:
     """The units of ``side`` that may join an attack on ``targets``, in unit order. Only units
     within reach of a target (adjacent, or within their artillery range) are asked."""
-    within, reach = s.game.board.within, max(s.facts.attack_reach)
+    board, facts = s.game.board, s.facts
+    reach, sides = facts.attack_reach, facts.unit_side
     mine = s.occupied(side)
-    sides = s.facts.unit_side
+    near = frozenset().union(*[board.within(t, facts.longest_reach) & mine for t in targets])
+    distance = board.distance
     out = []
-    near = within(targets[0], reach) & mine
-    for t in targets[1:]:
-        near |= within(t, reach) & mine
     for h in near:
         for u in s.units_at(h):
-            if sides[u] == side and can_join(s, u, targets):
+            if sides[u] == side and any(distance(h, t) <= reach[u] for t in targets) and can_join(s, u, targets):
                 out.append(u)
     out.sort()
     return out
@@ -142,10 +141,11 @@ def open_obligations(s, side: int) -> list:
     earlier declarations is waived (implementation decision; logged at the end of the phase)."""
     board = s.game.board
     enemy, mine = s.combat_occupied(1 - side), s.occupied(side)
+    by_enemy, by_mine = s.near(1 - side, 1), s.near(side, 1)   # only units in contact can be obliged
     out = []
     for u in s.game.side_units[side]:
         h = s.hex[u]
-        if h < 0 or s.attacked[u] or not obliged(s, u):
+        if h < 0 or h not in by_enemy or s.attacked[u] or not obliged(s, u):
             continue
         for t in board.adjacent[h]:
             if t in enemy and s.obligation_side(h, t) and targetable(s, side, t) and s.zoc_crosses(t, h):
@@ -153,7 +153,7 @@ def open_obligations(s, side: int) -> list:
                 break
     for v in s.game.side_units[1 - side]:
         h = s.hex[v]
-        if h < 0 or s.defended[v] or not s.is_combat_unit(v):
+        if h < 0 or h not in by_mine or s.defended[v] or not s.is_combat_unit(v):
             continue
         for p in board.adjacent[h]:
             if p in mine and any(not s.attacked[u] and obliged(s, u) and s.obligation_side(p, h) and s.zoc_crosses(p, h)

@@ -44,8 +44,9 @@ class MapFacts:
         self.combat_units = tuple(tuple(u for u in g.side_units[side] if self.is_combat[u]) for side in (0, 1))
         # 8.2, 9.1: the farthest from a target each unit may join an attack on it
         self.attack_reach = tuple(max(1, s.artillery_range(u)) for u in range(len(g.units)))
+        self.longest_reach = max(self.attack_reach)
         self._sight: dict = {}
-        self._actions: dict = {}
+        self.actions = PrebuiltActions(max(len(board), len(g.units)))
 
     def sees(self, a: int, b: int) -> bool:
         """9.3: whether a line of sight runs from a to b (memoised; terrain never changes)."""
@@ -55,13 +56,18 @@ class MapFacts:
             seen = self._sight[key] = self.board.line_of_sight(a, b, self.blocks_los.__getitem__)
         return seen
 
-    def actions(self, kind: str) -> tuple:
-        """``Action(kind, i)`` for every hex or unit index i, built once (actions compare by
-        value, so sharing them changes nothing)."""
-        made = self._actions.get(kind)
-        if made is None:
-            made = self._actions[kind] = tuple(Action(kind, i)
-                                               for i in range(max(len(self.board), len(self.unit_side))))
+
+
+class PrebuiltActions(dict):
+    """kind -> ``Action(kind, i)`` for every hex or unit index i, built on first use (actions
+    compare by value, so sharing them changes nothing)."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.size = size
+
+    def __missing__(self, kind: str) -> tuple:
+        made = self[kind] = tuple(Action(kind, i) for i in range(self.size))
         return made
 
 

@@ -49,7 +49,7 @@ def _movement_legal(s, frame):
     hexes, moved = s.hex, s.moved
     enemy_zoc = s.zoc(1 - side)
     enemy_near = s.near(1 - side, 2)
-    move, march = s.facts.actions("move"), s.facts.actions("march")
+    move, march = s.facts.actions["move"], s.facts.actions["march"]
     out = []
     for u in s.game.side_units[side]:
         h = hexes[u]
@@ -160,14 +160,14 @@ def step_options(s, u: int) -> dict:
 def _moving_legal(s, frame):
     u = frame[2]
     side = frame[1]
-    step = s.facts.actions("step")
+    step = s.facts.actions["step"]
     s.steps_left = steps = step_options(s, u)        # the step chosen next needs no second look
     out = [step[b] for b in steps]
     h = s.hex[u]
     if s.mv_mp >= 1 and h not in s.zoc(1 - side) and s.may_exit(u, h):
-        out.append(s.facts.actions("exit")[u])                 # exclusive rules (Champion Hill 19.3)
+        out.append(s.facts.actions["exit"][u])                 # exclusive rules (Champion Hill 19.3)
     if s.stack_ok(h, side, (u,)):
-        out.append(s.facts.actions("stop")[u])
+        out.append(s.facts.actions["stop"][u])
     return out
 
 

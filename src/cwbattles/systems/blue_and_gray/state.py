@@ -30,7 +30,7 @@ class BGState(Machine):
     SIDES = ("union", "confederate")
     LIST_FIELDS = BASE_LIST_FIELDS
     SCALAR_FIELDS = BASE_SCALAR_FIELDS
-    __slots__ = BASE_LIST_FIELDS + BASE_SCALAR_FIELDS + ("facts", "_at", "_side_sets", "steps_left")
+    __slots__ = BASE_LIST_FIELDS + BASE_SCALAR_FIELDS + ("facts", "units_by_hex", "_side_sets", "steps_left")
 
     def __init__(self, game, seed: int = 0):
         super().__init__(game, seed)
@@ -48,7 +48,7 @@ class BGState(Machine):
         self.mv_mp = 0
         self.mv_mode = NORMAL
         self.facts = map_facts(self)       # static tables of the map, shared by every state
-        self._at = {}                      # hex -> units there (see set_hex)
+        self.units_by_hex = {}             # hex -> the units there, in unit order (read only; set_hex)
         self._side_sets = [{}, {}]         # per side: occupied hexes, zone of control...
         self.steps_left = None             # the moving unit's steps (hex -> MP left), computed
                                            # with the legal actions and valid as long as they are
@@ -56,7 +56,7 @@ class BGState(Machine):
     def clone(self):
         s = super().clone()
         s.facts = self.facts
-        s._at = self._at.copy()            # its values are tuples: a shallow copy is a full one
+        s.units_by_hex = self.units_by_hex.copy()            # its values are tuples: a shallow copy is a full one
         s._side_sets = [self._side_sets[0].copy(), self._side_sets[1].copy()]
         s.steps_left = None                # like the legal actions, recomputed by the copy
         return s
@@ -80,7 +80,7 @@ class BGState(Machine):
         return self.turn in self.game.night_turns
 
     # -- where units are --------------------------------------------------------------------------
-    # Every change of a hex goes through set_hex, which keeps ``_at`` (hex -> the units there,
+    # Every change of a hex goes through set_hex, which keeps ``units_by_hex`` (hex -> the units there,
     # in unit order) exact and drops the derived sets of the moving unit's side only: while one
     # side moves, the other side's occupied hexes and zone of control stay valid.
     def set_hex(self, u: int, h: int) -> None:
@@ -88,7 +88,7 @@ class BGState(Machine):
         if old == h:
             return
         self.hex[u] = h
-        at = self._at
+        at = self.units_by_hex
         if old >= 0:
             rest = tuple(v for v in at[old] if v != u)
             if rest:
@@ -102,10 +102,10 @@ class BGState(Machine):
 
     def by_hex(self) -> dict:
         """Hex -> the units in it (read only)."""
-        return self._at
+        return self.units_by_hex
 
     def units_at(self, h: int) -> tuple:
-        return self._at.get(h, ())
+        return self.units_by_hex.get(h, ())
 
     def occupied(self, side: int) -> frozenset:
         """Hexes holding a unit of ``side`` (a train counts: it is a unit, 18.2)."""
@@ -170,7 +170,7 @@ class BGState(Machine):
         z = self._side_sets[side].get("zoc")
         if z is not None:
             return h in z
-        at, facts = self._at, self.facts
+        at, facts = self.units_by_hex, self.facts
         combat, sides = facts.is_combat, facts.unit_side
         for n in facts.zoc_reach[h]:
             for v in at.get(n, ()):
@@ -266,8 +266,8 @@ class BGState(Machine):
         return self.is_combat_unit(u)
 
     def may_march(self, u: int) -> bool:
-        """6.4 and exclusive limits on strategic movement."""
-        return self.kind(u) != "train"
+        """6.4 and exclusive limits on strategic movement (a train never marches, 18.4)."""
+        return self.facts.unit_kind[u] != "train"
 
     def may_enter(self, u: int, a: int, b: int) -> bool:
         """Exclusive-rule limits on entering b from a (restricted divisions, artillery)."""
