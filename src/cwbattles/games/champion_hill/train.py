@@ -34,7 +34,7 @@ def check(s) -> None:
     h = s.hex[t]
     if h < 0 or s.bombarding:
         return
-    if h in s.zoc(CONFEDERATE) and not any(s.is_combat_unit(v) for v in s.units_at(h)):
+    if s.in_zoc(CONFEDERATE, h) and not any(s.is_combat_unit(v) for v in s.units_at(h)):
         s.eliminate(t, "18.3", "alone in an enemy zone of control")
 
 

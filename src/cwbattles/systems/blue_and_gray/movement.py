@@ -53,12 +53,12 @@ def _movement_legal(s, frame):
     out = []
     for u in s.game.side_units[side]:
         h = hexes[u]
-        if h < 0 or moved[u] or not s.may_move(u):
+        if h < 0 or moved[u] or h in enemy_zoc:                # 6.1: no move out of an enemy zone
             continue
-        if h in enemy_zoc:                                     # 6.1: no move out of an enemy zone
+        if not s.may_move(u):
             continue
         out.append(move[u])
-        if s.may_march(u) and h not in enemy_near:            # 6.41
+        if h not in enemy_near and s.may_march(u):            # 6.41
             out.append(march[u])
     out += entry_options(s, side)
     out.append(END_MOVEMENT)
@@ -142,10 +142,11 @@ def step_options(s, u: int) -> dict:
     a = s.hex[u]
     side = s.facts.unit_side[u]
     out = {}
+    at = s.units_by_hex
     for b, left in _steps_from(s, u, a, s.mv_mp):
         if left is None:
             continue
-        if s.stack_ok(b, side, (u,)):
+        if b not in at or s.stack_ok(b, side, (u,)):          # a unit alone always fits (stack_ok)
             out[b] = left
             continue
         if left <= 0:

@@ -238,7 +238,8 @@ class BGState(Machine):
 
     # -- hooks the exclusive rules override ------------------------------------------------------
     def stack_ok(self, h: int, side: int, adding=(), removing=()) -> bool:
-        """6.32: at most two friendly units in a hex (exclusive rules change it). ``removing``:
+        """6.32: at most two friendly units in a hex (exclusive rules change it, but a unit
+        alone in a hex always fits: movement does not ask about empty hexes). ``removing``:
         units that leave the hex as ``adding`` enter it (displacement, 8.8)."""
         units = [v for v in self.units_at(h) if v not in adding and v not in removing] + list(adding)
         return len(units) <= 2
