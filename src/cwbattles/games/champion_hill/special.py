@@ -59,7 +59,7 @@ def may_exit(s, u: int, h: int) -> bool:
 def stack_ok(s, h: int, side: int, adding=(), removing=()) -> bool:
     """19.4: up to five friendly units, no more than one brigade; 18.2: the train never counts."""
     there = s.units_by_hex.get(h, ())
-    if not there and len(adding) <= 1:
+    if len(adding) <= 1 and len(there) <= 1 and (not there or there[0] in adding):
         return True                                            # one unit alone is always within the limit
     units = s.game.units
     count = brigades = 0

@@ -8,8 +8,9 @@ asking the state's own rule methods (``move_cost``, ``zoc_crosses``, ``blocks_lo
 ``is_combat_unit``, ``artillery_range``) once per hexside or unit. Those methods stay the one statement of each rule; a game
 that overrides one must keep it a function of the map and the unit, never of the position.
 
-Rows are aligned with ``board.adjacent[a]``: ``cost[kind][a][i]`` is the cost of entering
-``board.adjacent[a][i]`` from ``a``.
+Rows are aligned with ``board.adjacent[a]``: ``on_line[a][i]`` is about the hexside between ``a``
+and ``board.adjacent[a][i]``; ``passable[kind][a]`` lists ``(i, b, cost)`` for the neighbours b
+a unit of that type may enter from ``a``.
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ class MapFacts:
         first_of_kind = {}
         for unit in g.units:
             first_of_kind.setdefault(unit.type, unit.index)
-        # 6.2, 10.1: the cost of each step, per unit type (None: it may not)
-        self.cost = {kind: tuple(tuple(s.move_cost(u, a, b) for b in adjacent[a]) for a in hexes)
-                     for kind, u in first_of_kind.items()}
+        # 6.2, 10.1: per unit type, the steps it may take from each hex: (i, b, cost)
+        self.passable = {kind: tuple(tuple((i, b, cost) for i, b in enumerate(adjacent[a])
+                                           for cost in [s.move_cost(u, a, b)] if cost is not None)
+                                     for a in hexes)
+                         for kind, u in first_of_kind.items()}
         # 7.3: the hexes a zone of control extends into from each hex (the relation is symmetric)
         self.zoc_reach = tuple(tuple(b for b in adjacent[a] if s.zoc_crosses(a, b)) for a in hexes)
         # 6.45: hexsides along a road, pike, trail or railroad

@@ -99,31 +99,28 @@ def _movement_apply(s, frame, action):
 
 def _step_ok(s, u, a, b, mp):
     """Whether u, at a with mp MP, may enter b; returns the MP left after it, or None."""
-    i = s.game.board.adjacent[a].index(b)
-    return _steps_from(s, u, a, mp, (i,))[0][1]
+    for _, left in _steps_from(s, u, a, mp, only=b):
+        return left
+    return None
 
 
-def _steps_from(s, u, a, mp, which=None):
-    """(b, MP left after entering b, or None if u may not) for the neighbours b of a (those at
-    the positions ``which`` of ``board.adjacent[a]``, or all), for u with mp MP."""
-    side = s.facts.unit_side[u]
+def _steps_from(s, u, a, mp, only=None):
+    """[(b, MP left after entering b)] for the neighbours b of a (or only the neighbour
+    ``only``) that u, with mp MP, may enter."""
+    facts = s.facts
+    side = facts.unit_side[u]
     occupied = s.occupied(1 - side)
     zoc = s.zoc(1 - side)
     strategic = s.mv_mode == STRATEGIC
     near = s.near(1 - side, 2) if strategic else ()
     night_bars_zoc = s.night() and not s.game.tables.night["enter_enemy_zoc"]
     check_entry = s.entry_limited(u)
-    adjacent = s.game.board.adjacent[a]
-    costs = s.facts.cost[s.facts.unit_kind[u]][a]
-    lines = s.facts.on_line[a]
+    lines = facts.on_line[a]
     out = []
-    for i in range(len(adjacent)) if which is None else which:
-        b = adjacent[i]
-        out.append((b, None))
-        if b in occupied:
+    for i, b, cost in facts.passable[facts.unit_kind[u]][a]:   # 6.2, 10.1: hexsides it may cross
+        if cost > mp or b in occupied:
             continue                                           # 6.1: never into an enemy-occupied hex
-        cost = costs[i]
-        if cost is None or cost > mp:
+        if only is not None and b != only:
             continue
         if strategic and (not lines[i] or b in near):
             continue                                           # 6.45: only along roads; 6.44: three hexes
@@ -131,7 +128,7 @@ def _steps_from(s, u, a, mp, which=None):
             continue                                           # 11.1
         if check_entry and not s.may_enter(u, a, b):
             continue
-        out[-1] = (b, 0 if b in zoc else mp - cost)            # 7.0: stop on entering an enemy zone
+        out.append((b, 0 if b in zoc else mp - cost))          # 7.0: stop on entering an enemy zone
     return out
 
 
@@ -144,15 +141,13 @@ def step_options(s, u: int) -> dict:
     out = {}
     at = s.units_by_hex
     for b, left in _steps_from(s, u, a, s.mv_mp):
-        if left is None:
-            continue
         if b not in at or s.stack_ok(b, side, (u,)):          # a unit alone always fits (stack_ok)
             out[b] = left
             continue
         if left <= 0:
             continue
-        for c, left2 in _steps_from(s, u, b, left):
-            if left2 is not None and s.stack_ok(c, side, (u,)):       # back to a, too, only if a has room
+        for c, _ in _steps_from(s, u, b, left):
+            if s.stack_ok(c, side, (u,)):                      # back to a, too, only if a has room
                 out[b] = left
                 break
     return out
