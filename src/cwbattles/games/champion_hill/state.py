@@ -66,11 +66,16 @@ class State(BGState):
 
     # -- hooks: 17 restrictions ------------------------------------------------------------------
     def may_move(self, u):
+        g = self.game
+        if u != g.OHIO2 and u != g.TRAIN:
+            return True                                 # 17.5 and 18.4 hold back these two only
         return restrictions.may_move(self, u) and train.may_move(self, u)
 
     def may_enter(self, u, a, b):
-        return restrictions.may_enter(self, u, a, b) and special.may_enter(self, u, a, b) \
-            and train.may_enter(self, u, a, b)
+        unit = self.game.units[u]
+        return restrictions.may_enter(self, u, a, b) \
+            and (unit.type != "artillery" or special.may_enter(self, u, a, b)) \
+            and (u != self.game.TRAIN or train.may_enter(self, u, a, b))
 
     def entry_limited(self, u):
         """may_enter refuses nothing to a unit of a released division (17) that is neither
