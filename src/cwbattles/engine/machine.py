@@ -40,6 +40,19 @@ class Rules:
         return register
 
 
+def field_copier(list_fields: tuple, scalar_fields: tuple):
+    """``copy_fields(src, dst)``: copies each list field (shallow) and each scalar field of one
+    state into another. Generated once per State class from its field names (identifiers in
+    the code, never input): straight-line attribute copies cost half a getattr/setattr loop."""
+    lines = ["def copy_fields(src, dst):"]
+    lines += [f"    dst.{f} = src.{f}.copy()" for f in list_fields]
+    lines += [f"    dst.{f} = src.{f}" for f in scalar_fields]
+    lines.append("    return dst")
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)
+    return namespace["copy_fields"]
+
+
 class Machine:
     """Base of a game State: the stack machine, the dice, the log and cheap cloning."""
 
@@ -47,6 +60,11 @@ class Machine:
     SIDES: tuple = ("first", "second")
     LIST_FIELDS: tuple = ()
     SCALAR_FIELDS: tuple = ()
+    _copy_fields = staticmethod(field_copier((), ()))
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._copy_fields = staticmethod(field_copier(cls.LIST_FIELDS, cls.SCALAR_FIELDS))
 
     __slots__ = ("game", "dice", "_log", "_cache", "_legal", "stack", "over", "turn", "round")
 
@@ -73,11 +91,7 @@ class Machine:
         s._legal = None
         s.stack = self.stack.copy()
         s.over, s.turn, s.round = self.over, self.turn, self.round
-        for f in cls.LIST_FIELDS:
-            setattr(s, f, getattr(self, f).copy())
-        for f in cls.SCALAR_FIELDS:
-            setattr(s, f, getattr(self, f))
-        return s
+        return self._copy_fields(self, s)
 
     __copy__ = clone
 

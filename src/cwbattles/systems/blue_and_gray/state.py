@@ -57,7 +57,9 @@ class BGState(Machine):
         s = super().clone()
         s.facts = self.facts
         s.units_by_hex = self.units_by_hex.copy()            # its values are tuples: a shallow copy is a full one
-        s._side_sets = [self._side_sets[0].copy(), self._side_sets[1].copy()]
+        # shared, not copied: a side's dict is replaced (never emptied) when one of its units
+        # moves, so all who share it have that side's units where they were when it was filled
+        s._side_sets = self._side_sets.copy()
         s.steps_left = None                # like the legal actions, recomputed by the copy
         return s
 
