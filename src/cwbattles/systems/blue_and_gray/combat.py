@@ -68,14 +68,17 @@ def candidates(s, side: int, targets: tuple) -> list:
     within reach of a target (adjacent, or within their artillery range) are asked."""
     board, facts = s.game.board, s.facts
     reach, sides = facts.attack_reach, facts.unit_side
-    mine = s.occupied(side)
-    near = frozenset().union(*[board.within(t, facts.longest_reach) & mine for t in targets])
-    distance = board.distance
+    mine, longest, distance = s.occupied(side), facts.longest_reach, board.distance
+    near = frozenset().union(*[board.within(t, longest) & mine for t in targets])
+    touching = frozenset().union(*[board.within(t, 1) & near for t in targets])
     out = []
     for h in near:
         for u in s.units_at(h):
-            if sides[u] == side and any(distance(h, t) <= reach[u] for t in targets) and can_join(s, u, targets):
-                out.append(u)
+            if sides[u] != side:
+                continue
+            if h in touching or reach[u] >= longest or any(distance(h, t) <= reach[u] for t in targets):
+                if can_join(s, u, targets):
+                    out.append(u)
     out.sort()
     return out
 
