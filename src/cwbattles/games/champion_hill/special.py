@@ -64,10 +64,9 @@ def stack_ok(s, h: int, side: int, adding=(), removing=()) -> bool:
     units = s.game.units
     count = brigades = 0
     for v in [v for v in there if v not in adding and v not in removing] + list(adding):
-        unit = units[v]
-        if unit.type != "train":
+        if units[v].type != "train":
             count += 1
-            brigades += unit.size == "brigade"
+            brigades += units[v].size == "brigade"
     return count <= 5 and brigades <= 1
 
 
