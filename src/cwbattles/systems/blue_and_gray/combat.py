@@ -83,6 +83,27 @@ def candidates(s, side: int, targets: tuple) -> list:
     return out
 
 
+def has_adjacent_attacker(s, side: int, t: int) -> bool:
+    """Whether a unit of ``side`` next to t may join an attack on t alone in an adjacent role
+    (8.2, 9.4): such a unit is one of ``candidates(s, side, (t,))``, and with it the attack
+    needs no odds test (9.1 limits bombardments only). Only the hexes around t are asked."""
+    at, sides = s.units_by_hex, s.facts.unit_side
+    for h in s.game.board.adjacent[t]:
+        for u in at.get(h, ()):
+            if sides[u] == side and adjacent_role(s, u) and can_join(s, u, (t,)):
+                return True
+    return False
+
+
+def bombarders(s, side: int) -> list:
+    """(unit, hex) of ``side``'s units that could only bombard (9.1, 9.4): on the map, not yet
+    attacked, and not fighting in an adjacent role. With ``has_adjacent_attacker`` they cover
+    every candidate of an attack (``candidates``)."""
+    hexes, attacked = s.hex, s.attacked
+    return [(u, hexes[u]) for u in s.game.side_units[side]
+            if hexes[u] >= 0 and not attacked[u] and not adjacent_role(s, u)]
+
+
 def defence_strength(s, targets: tuple) -> Fraction:
     """8.3-8.4, 8.7: each hex's units (less those retreated this phase) times its terrain's
     defence multiplier (the largest applies once)."""
@@ -171,9 +192,15 @@ def _combat_legal(s, frame):
     side = frame[1]
     out = []
     in_reach = s.side_set(side, "attack_reach", attack_reach)             # others have no candidates
+    ready, reach, distance = bombarders(s, side), s.facts.attack_reach, s.game.board.distance
     for t in sorted(s.occupied(1 - side) & in_reach):
         if not targetable(s, side, t):
             continue
+        if has_adjacent_attacker(s, side, t):
+            out.append(Action("attack", t))
+            continue
+        if not any(distance(h, t) <= reach[u] and can_join(s, u, (t,)) for u, h in ready):
+            continue                                                       # no candidate at all
         cands = candidates(s, side, (t,))
         if not cands:
             continue
