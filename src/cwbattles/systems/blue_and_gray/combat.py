@@ -96,11 +96,11 @@ def has_adjacent_attacker(s, side: int, t: int) -> bool:
 
 
 def bombarders(s, side: int) -> list:
-    """(unit, hex) of ``side``'s units that could only bombard (9.1, 9.4): on the map, not yet
-    attacked, and not fighting in an adjacent role. With ``has_adjacent_attacker`` they cover
-    every candidate of an attack (``candidates``)."""
-    hexes, attacked = s.hex, s.attacked
-    return [(u, hexes[u]) for u in s.game.side_units[side]
+    """(unit, the hexes within its reach) of ``side``'s units that could only bombard (9.1,
+    9.4): on the map, not yet attacked, and not fighting in an adjacent role. With
+    ``has_adjacent_attacker`` they cover every candidate of an attack (``candidates``)."""
+    hexes, attacked, within, reach = s.hex, s.attacked, s.game.board.within, s.facts.attack_reach
+    return [(u, within(hexes[u], reach[u])) for u in s.game.side_units[side]
             if hexes[u] >= 0 and not attacked[u] and not adjacent_role(s, u)]
 
 
@@ -192,14 +192,14 @@ def _combat_legal(s, frame):
     side = frame[1]
     out = []
     in_reach = s.side_set(side, "attack_reach", attack_reach)             # others have no candidates
-    ready, reach, distance = bombarders(s, side), s.facts.attack_reach, s.game.board.distance
+    ready = bombarders(s, side)
     for t in sorted(s.occupied(1 - side) & in_reach):
         if not targetable(s, side, t):
             continue
         if has_adjacent_attacker(s, side, t):
             out.append(Action("attack", t))
             continue
-        if not any(distance(h, t) <= reach[u] and can_join(s, u, (t,)) for u, h in ready):
+        if not any(t in zone and can_join(s, u, (t,)) for u, zone in ready):
             continue                                                       # no candidate at all
         cands = candidates(s, side, (t,))
         if not cands:
