@@ -132,9 +132,11 @@ def odds(s, targets: tuple, attackers: tuple) -> dict:
 
 
 def resolvable(s, targets: tuple, attackers: tuple) -> bool:
-    if not attackers:
-        return False
-    o = odds(s, targets, attackers)
+    return bool(attackers) and resolvable_at(s, targets, odds(s, targets, attackers))
+
+
+def resolvable_at(s, targets: tuple, o: dict) -> bool:
+    """Whether an attack with odds ``o`` (``odds``) on ``targets`` may be resolved."""
     if o["bombard_only"]:
         # 9.1: a bombardment alone attacks one hex, at odds of 1-5 or better
         if len(targets) > 1:
@@ -240,10 +242,11 @@ def _declare_legal(s, frame):
         if u not in attackers and not (together and s.hex[u] in offered):
             out.append(Action("attacker", u))
             offered.add(s.hex[u])
-    if resolvable(s, targets, attackers):
+    o = odds(s, targets, attackers) if attackers else None
+    if o is not None and resolvable_at(s, targets, o):
         out.append(Action("resolve"))
         # 8.9: the attacker may declare any lower column before the die is rolled
-        out += [Action("resolve_at", c) for c in range(odds(s, targets, attackers)["column"])]
+        out += [Action("resolve_at", c) for c in range(o["column"])]
     return out
 
 
