@@ -50,16 +50,16 @@ def _movement_legal(s, frame):
     enemy_zoc = s.zoc(1 - side)
     enemy_near = s.near(1 - side, 2)
     move, march = s.facts.actions["move"], s.facts.actions["march"]
+    may_move, may_march = s.may_move, s.may_march
     out = []
     for u in s.game.side_units[side]:
         h = hexes[u]
-        if h < 0 or moved[u] or h in enemy_zoc:                # 6.1: no move out of an enemy zone
+        if h < 0 or moved[u] or h in enemy_zoc or not may_move(u):   # 6.1: no move out of an enemy zone
             continue
-        if not s.may_move(u):
-            continue
-        out.append(move[u])
-        if h not in enemy_near and s.may_march(u):            # 6.41
-            out.append(march[u])
+        if h not in enemy_near and may_march(u):              # 6.41
+            out += move[u], march[u]
+        else:
+            out.append(move[u])
     out += entry_options(s, side)
     out.append(END_MOVEMENT)
     return out
@@ -114,7 +114,7 @@ def _steps_from(s, u, a, mp, only=None):
     strategic = s.mv_mode == STRATEGIC
     near = s.near(1 - side, 2) if strategic else ()
     night_bars_zoc = s.night() and not s.game.tables.night["enter_enemy_zoc"]
-    check_entry = s.entry_limited(u)
+    may_enter = s.may_enter if s.entry_limited(u) else None
     lines = facts.on_line[a]
     out = []
     for i, b, cost in facts.passable[facts.unit_kind[u]][a]:   # 6.2, 10.1: hexsides it may cross
@@ -124,11 +124,13 @@ def _steps_from(s, u, a, mp, only=None):
             continue
         if strategic and (not lines[i] or b in near):
             continue                                           # 6.45: only along roads; 6.44: three hexes
-        if b in zoc and night_bars_zoc:
-            continue                                           # 11.1
-        if check_entry and not s.may_enter(u, a, b):
-            continue
-        out.append((b, 0 if b in zoc else mp - cost))          # 7.0: stop on entering an enemy zone
+        if b in zoc:
+            if night_bars_zoc:
+                continue                                       # 11.1
+            if may_enter is None or may_enter(u, a, b):
+                out.append((b, 0))                             # 7.0: stop on entering an enemy zone
+        elif may_enter is None or may_enter(u, a, b):
+            out.append((b, mp - cost))
     return out
 
 
@@ -139,15 +141,15 @@ def step_options(s, u: int) -> dict:
     a = s.hex[u]
     side = s.facts.unit_side[u]
     out = {}
-    at = s.units_by_hex
+    at, stack_ok, alone = s.units_by_hex, s.stack_ok, (u,)
     for b, left in _steps_from(s, u, a, s.mv_mp):
-        if b not in at or s.stack_ok(b, side, (u,)):          # a unit alone always fits (stack_ok)
+        if b not in at or stack_ok(b, side, alone):           # a unit alone always fits (stack_ok)
             out[b] = left
             continue
         if left <= 0:
             continue
         for c, _ in _steps_from(s, u, b, left):
-            if s.stack_ok(c, side, (u,)):                      # back to a, too, only if a has room
+            if stack_ok(c, side, alone):                       # back to a, too, only if a has room
                 out[b] = left
                 break
     return out
@@ -160,7 +162,7 @@ def _moving_legal(s, frame):
     s.steps_left = steps = step_options(s, u)        # the step chosen next needs no second look
     out = [step[b] for b in steps]
     h = s.hex[u]
-    if s.mv_mp >= 1 and h not in s.zoc(1 - side) and s.may_exit(u, h):
+    if s.mv_mp >= 1 and s.may_exit(u, h) and h not in s.zoc(1 - side):
         out.append(s.facts.actions["exit"][u])                 # exclusive rules (Champion Hill 19.3)
     if s.stack_ok(h, side, (u,)):
         out.append(s.facts.actions["stop"][u])
