@@ -11,7 +11,7 @@ from cwbattles.games.champion_hill.special import stack_ok
 
 from .helpers import game
 
-CHUNKS, PER_CHUNK = 2, 26
+CHUNKS, PER_CHUNK = 8, 25                # 200 games
 
 
 def check(s):
