@@ -69,7 +69,6 @@ def play_game(game_name: str, index: int, seed: int, a: str, b: str, options=Non
     res = state.result
     return {"game": index, "seed": s, "a_side": a_side, "winner": res["winner"], "margin": res["margin"],
             "vp": {side: res[side]["total"] for side in SIDES},
-            "losses": {side: res[side].get("losses") for side in SIDES},   # not every game counts losses
             "decisions": decisions, "seconds": {k: round(v, 4) for k, v in seconds.items()}}
 
 

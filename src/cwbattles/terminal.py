@@ -95,7 +95,8 @@ def render_hexes(console: Console, state) -> None:
     label = game.turn_labels[pos["turn"] - 1] if len(game.turn_labels) >= pos["turn"] else ""
     console.rule(f"[bold]{game.title}[/] — Game-Turn {pos['turn']}/{game.turns} {label}{night}, "
                  f"{(pos['to_act'] or 'game over')} to act")
-    console.print(f"VP — Union {res['vp']['union']}, Confederates {res['vp']['confederate']}; level: {res['level']}")
+    level = f"; level: {res['level']}" if res.get("level") else ""
+    console.print(f"VP — Union {res['union']['total']}, Confederates {res['confederate']['total']}{level}")
     by_hex: dict = {}
     elsewhere: dict = {}                 # (status, side) -> count, for units not on the map
     for u in pos["units"]:

@@ -15,6 +15,11 @@ def game(**options):
     return _GAME[key]
 
 
+def idx(h: str) -> int:
+    """The board index of hex ``h`` ("XXYY"); the map is the same whatever the options."""
+    return game().board.index[h]
+
+
 def position(g, units, *, turn=2, side="union", phase="movement", frames=(), released=(), dice=(), **scalars):
     """units: {unit id: hex} (None = off map). phase: "movement" or "combat"."""
     si = ("union", "confederate").index(side)

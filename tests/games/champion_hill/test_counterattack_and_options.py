@@ -1,14 +1,10 @@
 """Champion Hill: Bowen's exception a) (19.53), the held 2nd Ohio battery after combat (17.5),
 control by zones of control during play (21.2) and the optional units (16.2)."""
 
-from .helpers import act, game, hexof, legal, position
+from .helpers import act, game, hexof, idx, legal, position
 
 G = game()
 REL = ("osterhaus", "carr", "bowen", "loring")
-
-
-def idx(h):
-    return G.board.index[h]
 
 
 def test_19_53_a_both_brigades_advance_into_the_hex_they_emptied():

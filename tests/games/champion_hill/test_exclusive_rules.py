@@ -2,14 +2,10 @@
 
 from cwbattles.systems.blue_and_gray.combat import odds
 
-from .helpers import act, game, hexof, legal, position
+from .helpers import act, game, hexof, idx, legal, position
 
 G = game()
 REL = ("osterhaus", "carr", "bowen", "loring")
-
-
-def idx(h):
-    return G.board.index[h]
 
 
 def test_16_setup_union_first_twelve_turns():

@@ -3,13 +3,9 @@ checked against the step-by-step rules it follows (6.2, 7.0)."""
 
 from cwbattles.systems.blue_and_gray.movement import reach, step_options
 
-from tests.games.champion_hill.helpers import act, game, position
+from tests.games.champion_hill.helpers import act, game, idx, position
 
 G = game()
-
-
-def idx(h):
-    return G.board.index[h]
 
 
 def test_6_2_reach_counts_terrain_costs_and_follows_legal_steps():

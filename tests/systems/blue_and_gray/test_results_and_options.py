@@ -5,14 +5,10 @@
 from cwbattles.systems.blue_and_gray import morale
 from cwbattles.systems.blue_and_gray.combat import _combat_legal
 
-from tests.games.champion_hill.helpers import act, game, hexof, legal, position
+from tests.games.champion_hill.helpers import act, game, hexof, idx, legal, position
 
 REL = ("osterhaus", "carr", "bowen", "loring")
 G = game()
-
-
-def idx(h):
-    return G.board.index[h]
 
 
 def _attack(s, target, attackers, kind="resolve", column=None):

@@ -6,14 +6,10 @@ from fractions import Fraction
 from cwbattles.systems.blue_and_gray import load_tables
 from cwbattles.systems.blue_and_gray.combat import odds
 
-from tests.games.champion_hill.helpers import act, game, hexof, legal, position
+from tests.games.champion_hill.helpers import act, game, hexof, idx, legal, position
 
 REL = ("osterhaus", "carr", "bowen", "loring")
 G = game()
-
-
-def idx(h):
-    return G.board.index[h]
 
 
 def test_6_2_terrain_costs_and_roads():
