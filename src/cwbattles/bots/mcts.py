@@ -2,27 +2,34 @@
 
 Dice are chance: every simulation copies the root and re-seeds the copy's dice with a fresh
 seed (``state.dice.reseed``), so the tree is over actions only and each node's statistics
-average over the dice ("open loop"). A node's children are keyed by (side to act, action): the
-same actions may lead, with other dice, to a decision of the other side.
+average over the dice ("open loop"). A node's children are keyed by (side to act, choice): the
+same choices may lead, with other dice, to a decision of the other side.
+
+Grouped (macro) actions: where the game's knowledge offers them (``macro_point``, ``macros``),
+the start of a unit's action is one choice among whole actions (for Cedar Creek: go to one of
+the best end zones, or attack from here, rest, pass...), and the tree never branches on the
+single steps, stop, facing and line inside it; ``run_macro`` plays them. The bot then carries
+out the chosen macro one legal action at a time without searching again (``plan``).
 
 One simulation:
 
 1. selection: from the root, UCT with a prior bonus (PUCT-like) among the children that
    progressive widening admits: the ``ceil(1.5 * visits ** 0.5)`` best by the heuristic's fast
-   scores, so wide decisions (a brigade with eight zones to go, ten divisions to activate) are
-   searched best-first;
-2. expansion: the first action leading outside the tree adds one node;
-3. rollout: a few decisions of the heuristic's fast policy (no previews, no lookahead), then
-   the evaluation (expected final VP margin); a full game is ~700 decisions, far too many;
+   scores, so wide decisions (ten divisions to activate, many end zones) are searched
+   best-first;
+2. expansion: the first choice leading outside the tree adds one node;
+3. rollout: a few decisions of the heuristic's fast policy (no previews, no lookahead; a whole
+   unit's action counts as one), then the evaluation (expected final VP margin); a full game is
+   ~1,200 decisions, far too many;
 4. backup: the reward ``sigmoid((margin - margin at the root) / 2)`` for the first side (the
    Union), one minus it for the other, added along the path.
 
-The move played is the root child with the most visits, provided its mean reward beats the
+The choice played is the root child with the most visits, provided its mean reward beats the
 heuristic's own choice by more than one standard error of the difference (otherwise the
 heuristic's choice: at small budgets one roll of the dice outweighs most differences between
 moves). Rollouts stop early, before the attacks declared in a player turn are rolled: the
 evaluation counts them at their expected value. A decision where the heuristic's prior for one
-action is at least 0.98 (entering the map rather than waiting, an attack at crushing odds...)
+choice is at least 0.98 (entering the map rather than waiting, an attack at crushing odds...)
 is played at once without searching.
 
 With ``workers`` > 1 the search is root-parallel: each process searches the same root (sent as
@@ -72,20 +79,31 @@ def _priors(actions, scores) -> tuple:
 
 
 class Search:
-    def __init__(self, kn, rng: random.Random, rollout_decisions: int = ROLLOUT_DECISIONS):
+    def __init__(self, kn, rng: random.Random, rollout_decisions: int = ROLLOUT_DECISIONS,
+                 macros: bool = True):
         self.kn = kn
         self.rng = rng
         self.rollout_decisions = rollout_decisions
+        self.macros = macros and hasattr(kn, "macro_point")
+
+    def root_entry(self, state, legal, fast: bool = False) -> tuple:
+        """The root's (options best first, priors): grouped actions at a macro point (see
+        ``knowledge.<game>.macros``), single legal actions elsewhere."""
+        kn = self.kn
+        if self.macros and kn.macro_point(state, legal):
+            opts = kn.macros(state, legal, fast)
+            return _priors([m for m, _ in opts], [v for _, v in opts])
+        return _priors(legal, kn.fast_scores(state, legal) if fast else kn.score_actions(state, legal))
 
     def run(self, state, seconds=None, simulations=None, root_priors=None) -> tuple:
-        """Search from ``state``; returns ({action: [visits, total reward, total squared reward]},
-        simulations done).
-        ``root_priors``: the root's (actions best first, priors) if already computed."""
+        """Search from ``state``; returns ({option: [visits, total reward, total squared reward]},
+        simulations done). Options are the legal actions, or macros at a macro point.
+        ``root_priors``: the root's (options best first, priors) if already computed."""
         kn = self.kn
         root = Node()
         side = state.to_act
         legal = state.legal_actions()
-        root.order[side] = root_priors or _priors(legal, kn.score_actions(state, legal))
+        root.order[side] = entry = root_priors or self.root_entry(state, legal)
         self.base = kn.evaluate(state)
         self.first = type(state).SIDES[0]        # evaluate() is this side's margin
         deadline = time.perf_counter() + seconds if seconds else None
@@ -98,24 +116,36 @@ class Search:
             self.simulate(root, state)
             n += 1
         out = {}
-        for a in legal:
+        for a in entry[0]:
             st = root.stats.get((side, a))
             out[a] = [st[0], st[1], st[2]] if st else [0, 0.0, 0.0]
         return out, n
 
+    def fast_choice(self, s, legal):
+        return pick(legal, self.kn.fast_scores(s, legal), self.rng)
+
     def simulate(self, root: Node, state) -> None:
         s = state.clone()
         s.dice.reseed(self.rng.getrandbits(62))
+        kn = self.kn
         node = root
         path = []
         while not s.is_over:
             side = s.to_act
             legal = s.legal_actions()
+            macro = self.macros and kn.macro_point(s, legal)
+            if self.macros and not macro and kn.inside_macro(s, legal):
+                s.apply(self.fast_choice(s, legal))     # the rest of an action begun elsewhere
+                continue
             entry = node.order.get(side)
             if entry is None:
-                entry = node.order[side] = _priors(legal, self.kn.fast_scores(s, legal))
-            action = self.select(node, side, legal, entry)
-            s.apply(action)
+                entry = node.order[side] = self.root_entry(s, legal, fast=True)
+            if macro:
+                action = self.select(node, side, entry[0], entry)
+                kn.run_macro(s, action, self.fast_choice)
+            else:
+                action = self.select(node, side, legal, entry)
+                s.apply(action)
             path.append((node, side, action))
             key = (side, action)
             child = node.children.get(key)
@@ -157,15 +187,18 @@ class Search:
         return best
 
     def rollout(self, s) -> float:
+        """A few decisions of the fast policy (with macros, a brigade's whole action counts as
+        one), then the evaluation as a reward in [0, 1] for the first side."""
         kn, rng = self.kn, self.rng
-        for _ in range(self.rollout_decisions):
-            if s.is_over or kn.rollout_pause(s):
-                break
+        done = 0
+        while done < self.rollout_decisions and not s.is_over and not kn.rollout_pause(s):
             legal = s.legal_actions()
             if rng.random() < ROLLOUT_EPSILON:
                 a = rng.choice(legal)
             else:
                 a = pick(legal, kn.fast_scores(s, legal), rng)
+            if not (self.macros and kn.inside_macro(s, legal)):
+                done += 1
             s.apply(a)
         m = kn.evaluate(s)
         x = (m - self.base) / REWARD_SCALE
@@ -177,16 +210,16 @@ _GAMES: dict = {}
 
 
 def _search_in_worker(args):
-    game_name, options, position, seconds, simulations, seed, rollout_decisions = args
+    game_name, options, position, seconds, simulations, seed, rollout_decisions, macros = args
     import cwbattles
     key = (game_name, tuple(sorted((options or {}).items())))
     game = _GAMES.get(key)
     if game is None:
         game = _GAMES[key] = cwbattles.load(game_name, options=options)
     state = game.from_position(position)
-    search = Search(knowledge.for_game(game), random.Random(seed), rollout_decisions)
+    search = Search(knowledge.for_game(game), random.Random(seed), rollout_decisions, macros)
     counts, n = search.run(state, seconds, simulations)
-    return [(tuple(a), v[0], v[1], v[2]) for a, v in counts.items()], n
+    return [(a, v[0], v[1], v[2]) for a, v in counts.items()], n
 
 
 def _context():
@@ -221,7 +254,8 @@ class MctsBot:
     name = "mcts"
 
     def __init__(self, seed: int = 0, seconds: float | None = None, simulations: int | None = None,
-                 workers: int = 1, rollout_decisions: int = ROLLOUT_DECISIONS, **budget):
+                 workers: int = 1, rollout_decisions: int = ROLLOUT_DECISIONS, macros: bool = True,
+                 **budget):
         if seconds is None and simulations is None:
             from . import DEFAULT_MCTS_SIMULATIONS
             simulations = DEFAULT_MCTS_SIMULATIONS
@@ -230,41 +264,59 @@ class MctsBot:
         self.simulations = simulations
         self.workers = max(1, int(workers))
         self.rollout_decisions = rollout_decisions
+        self.macros = macros
+        self.plan = None            # (brigade, macro) being carried out
         self._pool = None
         self.last = None            # statistics of the last search (for tests and curiosity)
 
+    def _full_choice(self, state, actions):
+        kn = knowledge.for_game(state.game)
+        return pick(actions, kn.score_actions(state, actions), self.rng)
+
     def choose(self, state):
         actions = state.legal_actions()
+        kn = knowledge.for_game(state.game)
+        macros = self.macros and hasattr(kn, "macro_point")
+        if self.plan is not None:
+            u, macro = self.plan
+            if macros and kn.inside_macro(state, actions, u):
+                return kn.macro_step(state, macro, actions, self._full_choice)
+            self.plan = None
         if len(actions) == 1:
             return actions[0]
-        kn = knowledge.for_game(state.game)
         seeds = [self.rng.getrandbits(62) for _ in range(self.workers)]
-        order, priors = _priors(actions, kn.score_actions(state, actions))
+        search = Search(kn, random.Random(seeds[0]), self.rollout_decisions, macros)
+        order, priors = search.root_entry(state, actions)
+        options = order
+        best = order[0]
         if priors[order[0]] >= OBVIOUS:
             self.last = {"simulations": 0, "visits": {}}
-            return order[0]
-        futures = []
-        if self.workers > 1:
-            pool = self._get_pool()
-            if pool is not None:
-                g = state.game
-                doc = state.to_position()
-                futures = [pool.submit(_search_in_worker, (g.name, dict(g.options), doc, self.seconds,
-                                                            self.simulations, sd, self.rollout_decisions))
-                           for sd in seeds[1:]]
-        search = Search(kn, random.Random(seeds[0]), self.rollout_decisions)
-        counts, n = search.run(state, self.seconds, self.simulations, (order, priors))
-        total = {a: list(v) for a, v in counts.items()}
-        for f in futures:
-            rows, m = f.result()
-            n += m
-            for a, visits, rsum, rsq in rows:
-                t = total.setdefault(Action(*a), [0, 0.0, 0.0])
-                t[0] += visits
-                t[1] += rsum
-                t[2] += rsq
-        best = choose_move(actions, order, total)
-        self.last = {"simulations": n, "visits": {a: total.get(a, [0])[0] for a in actions}}
+        else:
+            futures = []
+            if self.workers > 1:
+                pool = self._get_pool()
+                if pool is not None:
+                    g = state.game
+                    doc = state.to_position()
+                    futures = [pool.submit(_search_in_worker, (g.name, dict(g.options), doc, self.seconds,
+                                                                self.simulations, sd, self.rollout_decisions,
+                                                                macros))
+                               for sd in seeds[1:]]
+            counts, n = search.run(state, self.seconds, self.simulations, (order, priors))
+            total = {a: list(v) for a, v in counts.items()}
+            for f in futures:
+                rows, m = f.result()
+                n += m
+                for a, visits, rsum, rsq in rows:
+                    t = total.setdefault(a, [0, 0.0, 0.0])
+                    t[0] += visits
+                    t[1] += rsum
+                    t[2] += rsq
+            best = choose_move(options, order, total)
+            self.last = {"simulations": n, "visits": {a: total.get(a, [0])[0] for a in options}}
+        if best in priors and not isinstance(best, Action):
+            self.plan = (state.mv_unit, best)
+            return kn.macro_step(state, best, actions, self._full_choice)
         return best
 
     def _get_pool(self):

@@ -20,7 +20,8 @@ The modules, in the order they build on one another:
 - ``retreat``: hold or retreat, retreat paths, advances (11.4);
 - ``placement``: where a brigade is worth most, the plan of its move;
 - ``movement``, ``activation``, ``tactical_retreat``: the choices of 10.3-10.5, 7.1 and 6.1;
-- ``policy``: ``score_actions``, each decision to the module that knows it.
+- ``policy``: ``score_actions``, each decision to the module that knows it;
+- ``macros``: a brigade's whole action as one choice, for the search.
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ from __future__ import annotations
 from .attacks import ODDS_KEYS, rough_odds
 from .evaluation import evaluate, final_margin, rollout_pause
 from .facts import View, facts
+from .macros import inside_macro, macro_point, macro_step, macros, run_macro
 from .policy import fast_scores, score_actions
 from .retreat import hold_or_retreat
 
 __all__ = ["ODDS_KEYS", "View", "evaluate", "facts", "fast_scores", "final_margin", "hold_or_retreat",
-           "rollout_pause", "rough_odds", "score_actions"]
+           "inside_macro", "macro_point", "macro_step", "macros", "rollout_pause", "rough_odds", "run_macro",
+           "score_actions"]
