@@ -110,3 +110,33 @@ def test_without_macros_the_search_chooses_single_actions(game):
     a = bot.choose(s)
     assert a in s.legal_actions() and bot.plan is None
     assert all(isinstance(k, Action) for k in bot.last["visits"])
+
+
+def test_a_bot_without_a_plan_searches_the_single_actions_of_a_move_begun(game):
+    """Handed a brigade in the middle of its move (no plan of its own: a new bot, a position
+    taken back), the search weighs the single actions open now."""
+    s = quiet(game)
+    s.apply(next(a for a in s.legal_actions() if a.kind == "move"))
+    legal = s.legal_actions()
+    assert kn.inside_macro(s, legal) and not kn.macro_point(s, legal)
+    bot = make_bot("mcts:30", seed=2)
+    a = bot.choose(s)
+    assert a in legal and bot.plan is None
+    if bot.last["simulations"]:
+        assert sum(bot.last["visits"].values()) == 30
+
+
+def test_a_plan_is_not_carried_into_another_player_turn(game):
+    s = quiet(game)
+    u = s.mv_unit
+    bot = make_bot("mcts:20", seed=5)
+    bot.choose(s)
+    assert bot.plan is not None
+    other = fresh_move(game, [unit("birge-brigade", "belle-grove", facing="xix-corps-works"),
+                              unit("forsberg", "hupps-hill", facing="xix-corps-works")], "birge-brigade")
+    other.apply(next(a for a in other.legal_actions() if a.kind == "move"))
+    other.turn = 6                              # the same brigade moving, another turn
+    assert other.mv_unit == u
+    a = bot.choose(other)
+    assert a in other.legal_actions()
+    assert bot.plan is None or bot.plan[2] == (6, other.round, other.to_act)

@@ -134,7 +134,7 @@ class Search:
             side = s.to_act
             legal = s.legal_actions()
             macro = self.macros and kn.macro_point(s, legal)
-            if self.macros and not macro and kn.inside_macro(s, legal):
+            if self.macros and not macro and node is not root and kn.inside_macro(s, legal):
                 s.apply(self.fast_choice(s, legal))     # the rest of an action begun elsewhere
                 continue
             entry = node.order.get(side)
@@ -250,6 +250,12 @@ def choose_move(actions, order, total) -> Action:
     return top if m_top - m_prior > CONFIDENCE * math.sqrt(v_top + v_prior) else prior
 
 
+def _moment(state) -> tuple:
+    """Turn, round and side: a plan is carried on only in the player turn it was made in (the
+    bot may be handed another game, or a position taken back)."""
+    return (state.turn, state.round, state.to_act)
+
+
 class MctsBot:
     name = "mcts"
 
@@ -265,7 +271,7 @@ class MctsBot:
         self.workers = max(1, int(workers))
         self.rollout_decisions = rollout_decisions
         self.macros = macros
-        self.plan = None            # (brigade, macro) being carried out
+        self.plan = None            # (brigade, macro, moment) being carried out
         self._pool = None
         self.last = None            # statistics of the last search (for tests and curiosity)
 
@@ -278,8 +284,8 @@ class MctsBot:
         kn = knowledge.for_game(state.game)
         macros = self.macros and hasattr(kn, "macro_point")
         if self.plan is not None:
-            u, macro = self.plan
-            if macros and kn.inside_macro(state, actions, u):
+            u, macro, when = self.plan
+            if macros and when == _moment(state) and kn.inside_macro(state, actions, u):
                 return kn.macro_step(state, macro, actions, self._full_choice)
             self.plan = None
         if len(actions) == 1:
@@ -315,7 +321,7 @@ class MctsBot:
             best = choose_move(options, order, total)
             self.last = {"simulations": n, "visits": {a: total.get(a, [0])[0] for a in options}}
         if best in priors and not isinstance(best, Action):
-            self.plan = (state.mv_unit, best)
+            self.plan = (state.mv_unit, best, _moment(state))
             return kn.macro_step(state, best, actions, self._full_choice)
         return best
 
