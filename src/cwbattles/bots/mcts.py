@@ -293,7 +293,6 @@ class MctsBot:
         seeds = [self.rng.getrandbits(62) for _ in range(self.workers)]
         search = Search(kn, random.Random(seeds[0]), self.rollout_decisions, macros)
         order, priors = search.root_entry(state, actions)
-        options = order
         best = order[0]
         if priors[order[0]] >= OBVIOUS:
             self.last = {"simulations": 0, "visits": {}}
@@ -318,8 +317,8 @@ class MctsBot:
                     t[0] += visits
                     t[1] += rsum
                     t[2] += rsq
-            best = choose_move(options, order, total)
-            self.last = {"simulations": n, "visits": {a: total.get(a, [0])[0] for a in options}}
+            best = choose_move(order, order, total)
+            self.last = {"simulations": n, "visits": {a: total.get(a, [0])[0] for a in order}}
         if best in priors and not isinstance(best, Action):
             self.plan = (state.mv_unit, best, _moment(state))
             return kn.macro_step(state, best, actions, self._full_choice)

@@ -47,14 +47,14 @@ def inside_macro(state, actions, u: int | None = None) -> bool:
     return actions[0].kind in ("face", "line") and actions[0].b == u
 
 
-def _destinations(state, u: int) -> dict:
+def _destinations(state, u: int, actions) -> dict:
     """{zone: MP it costs} for every zone the brigade can end its move in (entering counts)."""
     z = state.zone[u]
     if z >= 0:
         return {n: c for n, c in reachable(state, u).items() if n != z}
     entry_mp = facts(state.game).t.movement.entry_mp
     out = {}
-    for a in state.legal_actions():
+    for a in actions:
         if a.kind == "enter":
             for n, c in reachable(state, u, state.mv_mp - entry_mp, True, a.a).items():
                 cost = c + entry_mp
@@ -74,7 +74,7 @@ def macros(state, actions, fast: bool = True) -> list:
     P = Placement(V, u)
     mp = state.mv_mp
     scored = []
-    for z, cost in _destinations(state, u).items():
+    for z, cost in _destinations(state, u, actions).items():
         if can_stack(state, u, z):
             scored.append((P.value(z, mp - cost, True), z))
     scored.sort(key=lambda t: (-t[0], t[1]))
