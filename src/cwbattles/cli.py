@@ -186,11 +186,25 @@ def selfplay(game_name, games, seed, union, confederate, as_json, option_pairs):
 @click.option("--seed", default=0, show_default=True, type=int, help="each game's dice seed derives from it and the game's number")
 @click.option("--workers", default=1, show_default=True, type=int, help="games played at once in worker processes")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
-def duel(game_name, bot_a, bot_b, games, seed, workers, as_json):
+@click.option("--journal", default=None, type=click.Path(dir_okay=False),
+              help="append each finished game to this JSON-lines file; games already in it are not played again")
+def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal):
     """Play N games between two bots, sides swapped every game; wins, 95% intervals, VP margins."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     from cwbattles.duel import duel as run
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[score]}"), TimeElapsedColumn())
     try:
-        out = run(game_name, bot_a, bot_b, games, seed, workers)
+        with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
+            task = progress.add_task(f"{game_name} {bot_a} v {bot_b}", total=games, score="")
+            margins = []
+
+            def tick(r):
+                margins.append(r["margin"] if r["a_side"] == "union" else -r["margin"])
+                progress.update(task, advance=1, score=f"a's mean VP margin {sum(margins) / len(margins):+.1f}")
+
+            out = run(game_name, bot_a, bot_b, games, seed, workers, progress=tick, journal=journal)
     except ValueError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)

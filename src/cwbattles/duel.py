@@ -9,9 +9,11 @@ bots with a time budget are the exception, as their search depends on the machin
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import math
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import cwbattles
 from cwbattles.bots import make_bot, parse_spec
@@ -76,28 +78,87 @@ def _run(args):
     return play_game(*args)
 
 
+def read_journal(path: str, header: dict) -> dict:
+    """The games already finished in the journal at ``path`` ({index: result}); an empty dict
+    if there is no such file. The journal must belong to the same duel (its first line)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return {}
+    lines = text.split("\n")
+    if not text.endswith("\n"):
+        lines = lines[:-1]              # a line cut short by a stopped run: that game is played again
+    lines = [ln for ln in lines if ln.strip()]
+    if not lines:
+        return {}
+    try:
+        first = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise ValueError(f"{path}: line 1 is not JSON (the journal's header)") from None
+    if not isinstance(first, dict) or first.get("duel") != header:
+        raise ValueError(f"{path}: key 'duel' on line 1 is {first.get('duel') if isinstance(first, dict) else first!r}, "
+                         f"not this duel {header}; use another journal file")
+    done = {}
+    for n, line in enumerate(lines[1:], start=2):
+        try:
+            r = json.loads(line)
+            done[int(r["game"])] = r
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+            raise ValueError(f"{path}: line {n} is not a game result (JSON with a 'game' key)") from None
+    return done
+
+
 def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int = 1, options=None,
-         progress=None) -> dict:
-    """Play ``games`` games between bots a and b; a summary as a JSON-ready dict."""
+         progress=None, journal: str | None = None) -> dict:
+    """Play ``games`` games between bots a and b; a summary as a JSON-ready dict.
+
+    With ``journal`` (a file path), each finished game is appended to that file as one JSON
+    line as soon as it ends, and games already in it are not played again: a long duel that is
+    stopped is resumed by running the same command."""
     parse_spec(a), parse_spec(b)                 # fail early on a bad spec
-    jobs = [(game_name, i, seed, a, b, options) for i in range(games)]
+    header = {"game": game_name, "a": a, "b": b, "seed": seed, "options": dict(sorted((options or {}).items()))}
+    done = read_journal(journal, header) if journal else {}
+    results = [r for i, r in sorted(done.items()) if i < games]
+    for r in results:
+        if progress:
+            progress(r)
+    jobs = [(game_name, i, seed, a, b, options) for i in range(games) if i not in done]
+    out_file = None
+    if journal:
+        # rewritten whole (into a new file, then renamed), so that no line cut short stays in it
+        with open(journal + ".tmp", "w", encoding="utf-8") as f:
+            f.write(json.dumps({"duel": header}) + "\n")
+            for r in sorted(done.values(), key=lambda r: r["game"]):
+                f.write(json.dumps(r) + "\n")
+        os.replace(journal + ".tmp", journal)
+        out_file = open(journal, "a", encoding="utf-8")
+
+    def finished(r):
+        results.append(r)
+        if out_file:
+            out_file.write(json.dumps(r) + "\n")
+            out_file.flush()
+        if progress:
+            progress(r)
+
     start = time.perf_counter()
-    results = []
-    if workers > 1 and games > 1:
-        with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
-            for r in pool.map(_run, jobs):
-                results.append(r)
-                if progress:
-                    progress(r)
-    else:
-        for job in jobs:
-            r = _run(job)
-            results.append(r)
-            if progress:
-                progress(r)
+    try:
+        if workers > 1 and len(jobs) > 1:
+            with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+                for fut in as_completed([pool.submit(_run, job) for job in jobs]):
+                    finished(fut.result())
+        else:
+            for job in jobs:
+                finished(_run(job))
+    finally:
+        if out_file:
+            out_file.close()
     wall = time.perf_counter() - start
     results.sort(key=lambda r: r["game"])
-    return summarize(game_name, a, b, seed, workers, results, wall)
+    out = summarize(game_name, a, b, seed, workers, results, wall)
+    out["games_from_journal"] = len(results) - sum(1 for _ in jobs)
+    return out
 
 
 def summarize(game_name, a, b, seed, workers, results, wall) -> dict:

@@ -3,6 +3,8 @@ identical results whatever the number of workers; the CLI command."""
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from cwbattles.cli import main
@@ -49,7 +51,7 @@ def test_duel_command_prints_one_json_object():
     r = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "random", "--b", "random", "--games", "2",
                                   "--seed", "1", "--json"])
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["games"] == 2 and out["a"]["bot"] == "random" and len(out["results"]) == 2
 
 
@@ -64,3 +66,51 @@ def test_duel_plays_a_game_whose_result_counts_no_losses():
     assert out["a"]["wins"] + out["b"]["wins"] + sum(r["winner"] is None for r in out["results"]) == 2
     for r in out["results"]:
         assert r["winner"] == ("union" if r["margin"] > 0 else "confederate" if r["margin"] < 0 else None)
+
+
+def test_journal_records_each_game_and_a_rerun_plays_only_the_missing_ones(tmp_path, monkeypatch):
+    path = tmp_path / "duel.jsonl"
+    full = duel("cedar-creek", "random", "random", games=4, seed=5, journal=str(path))
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["duel"]["seed"] == 5 and len(lines) == 5
+    assert full["games_from_journal"] == 0
+    # drop game 2, and cut game 3's line short as a stopped run would leave it
+    kept = [ln for ln in lines if json.loads(ln).get("game") != 2]
+    path.write_text("\n".join(kept[:-1]) + "\n" + kept[-1][:10])
+    played = []
+    import cwbattles.duel as d
+    real = d.play_game
+    monkeypatch.setattr(d, "play_game", lambda *args: played.append(args[1]) or real(*args))
+    again = duel("cedar-creek", "random", "random", games=4, seed=5, journal=str(path))
+    assert sorted(played) == [2, 3]
+    assert again["results"] == full["results"] and again["games_from_journal"] == 2
+    assert again["a"]["mean_vp_margin"] == full["a"]["mean_vp_margin"]
+    assert path.read_text().endswith("\n") and len(path.read_text().splitlines()) == 5
+    played.clear()
+    third = duel("cedar-creek", "random", "random", games=4, seed=5, journal=str(path))
+    assert played == [] and third["results"] == full["results"]
+
+
+def test_journal_of_another_duel_or_corrupted_is_refused_and_left_alone(tmp_path):
+    path = tmp_path / "duel.jsonl"
+    duel("cedar-creek", "random", "random", games=2, seed=5, journal=str(path))
+    before = path.read_text()
+    with pytest.raises(ValueError, match="duel.jsonl: key 'duel' on line 1"):
+        duel("cedar-creek", "random", "random", games=2, seed=6, journal=str(path))
+    assert path.read_text() == before
+    lines = before.splitlines()
+    path.write_text(lines[0] + "\n{not json\n" + lines[2] + "\n")
+    with pytest.raises(ValueError, match="line 2 is not a game result"):
+        duel("cedar-creek", "random", "random", games=2, seed=5, journal=str(path))
+
+
+def test_duel_command_with_a_journal(tmp_path):
+    path = tmp_path / "j.jsonl"
+    args = ["duel", "cedar-creek", "--a", "random", "--b", "random", "--games", "2", "--seed", "1", "--json",
+            "--journal", str(path)]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    assert len(path.read_text().splitlines()) == 3
+    r2 = CliRunner().invoke(main, args)
+    assert json.loads(r2.stdout)["games_from_journal"] == 2
+    assert json.loads(r2.stdout)["results"] == json.loads(r.stdout)["results"]
