@@ -42,3 +42,35 @@ def test_hold_a_victory_zone_retreat_from_a_plain_one(game):
         u = game.unit_index["ball"]
         hold, retreat = K.hold_or_retreat(s, u)
         assert (hold > retreat) == (expect == "hold"), (zone, hold, retreat)
+
+
+def test_a_brigade_standing_in_an_entry_zone_keeps_out_the_brigades_due_there(game):
+    """12, 10.5: Ramseur and Payne (independent cavalry, stacks with anyone) enter at entry 8
+    (Bowman's Ford), two brigades to a zone, of one division. A Pegram brigade standing there
+    keeps Ramseur's four brigades off the map, not Payne; one of Ramseur's own keeps nobody out;
+    two fill the zone (the other two and Payne); in another zone nobody is kept out."""
+    from cwbattles.bots.knowledge.cedar_creek import placement
+    from tests.games.cedar_creek.helpers import setup_position, unit
+    F = K.facts(game)
+    landing = game.board.index["bowmans-ford"]
+    idx = game.unit_index
+
+    def blocked(units, who, zone=landing):
+        s = setup_position(game, units, turn=1, active="confederate")
+        return placement.blocked_entries(K.View(s, F), idx[who], zone)
+
+    assert blocked([unit("godwin", "bowmans-ford")], "godwin") == 4
+    assert blocked([unit("cook", "bowmans-ford")], "cook") == 0
+    assert blocked([unit("cook", "bowmans-ford"), unit("cox", "bowmans-ford", line=2)], "cook") == 3
+    assert blocked([unit("godwin", "three-top-north")], "godwin", game.board.index["three-top-north"]) == 0
+    # the term lowers the zone's worth by BLOCK_ENTRY a brigade kept out
+    s = setup_position(game, [unit("godwin", "bowmans-ford")], turn=1, active="confederate")
+    V = K.View(s, F)
+    P = placement.Placement(V, idx["godwin"])
+    before = placement.BLOCK_ENTRY
+    try:
+        placement.BLOCK_ENTRY = 0.0
+        free = P.value(landing)
+    finally:
+        placement.BLOCK_ENTRY = before
+    assert abs(free - P.value(landing) - 4 * before) < 1e-9

@@ -28,6 +28,7 @@ COHESION = 0.4        # a brigade out of its division's reach (10)
 COMMAND = 0.2         # a division within its HQ's 8 MP (10)
 BATTERY = 0.25        # an Artillerie marker with a brigade (7.3)
 OCCUPY = 2.0          # a victory zone held by a brigade standing in it
+BLOCK_ENTRY = 0.5      # a friendly brigade kept off the map by a brigade standing in its entry zone (12)
 CSA_EARLY = 0.25      # 7.1 / 11.3: the Confederates push on turns 1-3 (activation +2, Union surprise)
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from .attacks import attack_value, best_facing_towards, rough_odds
 from ....games.cedar_creek.movement import allowance, can_stack, cohesive, reachable
 from ....games.cedar_creek.sequence import in_tactical_retreat
-from .facts import COHESION, CONFEDERATE, CSA_EARLY, DANGER, FRONT_WEIGHT, INF, OFF_MAP, UNION, View
+from .facts import (BLOCK_ENTRY, COHESION, CONFEDERATE, CSA_EARLY, DANGER, FRONT_WEIGHT, INF, OFF_MAP, UNION,
+                    View)
 from .fatigue import rest_gain
 from .retreat import escape_cost
 from .zones import pressure, zone_pressures, zone_term
@@ -107,6 +108,7 @@ class Placement:
         v = self.zones_value(z) + 0.001 * mp_left      # equal ends: the shorter way
         if not cohesive(st, self.u, z):
             v -= COHESION
+        v -= BLOCK_ENTRY * blocked_entries(self.V, self.u, z)
         v -= DANGER * self.danger(z)
         can_attack = attack_now and mp_left >= F.t.movement.attack_mp
         v += self.opportunity(z, can_attack)
@@ -114,6 +116,43 @@ class Placement:
             near = min(F.mp[z][vz] for vz, _, _ in F.vp)
             v += CSA_EARLY * max(0.0, 1.0 - near / 16)
         return v
+
+
+def waiting_at(V: View, side: int) -> dict:
+    """{entry zone: brigades of ``side`` still off the map that may come in there} (12),
+    for the divisions due by next turn."""
+    key = ("waiting", side)
+    out = V.cache.get(key)
+    if out is None:
+        F, st = V.F, V.state
+        out = {}
+        for u in F.units:
+            if F.side[u] == side and st.zone[u] == OFF_MAP and F.unit_entry[u] \
+                    and F.div_first_turn[F.division[u]] <= st.turn + 1:
+                for e in F.unit_entry[u]:
+                    out.setdefault(e, []).append(u)
+        V.cache[key] = out
+    return out
+
+
+def blocked_entries(V: View, u: int, z: int) -> int:
+    """12, 10.5: how many friendly brigades still off the map brigade u would keep out by
+    standing in zone z, an entry zone of theirs (two brigades of one division to a zone; a
+    brigade with another entry zone open is not kept out)."""
+    F, st = V.F, V.state
+    waiting = waiting_at(V, F.side[u]).get(z)
+    if not waiting:
+        return 0
+    here = [v for v in V.by_zone.get(z, ()) if v != u] + [u]
+    n = 0
+    for v in waiting:
+        d = F.division[v]
+        if len(here) < 2 and (F.independent[d] or all(F.division[w] == d or F.independent[F.division[w]] for w in here)):
+            continue
+        if any(e != z and can_stack(st, v, e) for e in F.unit_entry[v]):
+            continue
+        n += 1
+    return n
 
 
 def best_destination(P: Placement, reach: dict, mp: int, attack_now: bool = True, here: int = -1) -> float:
