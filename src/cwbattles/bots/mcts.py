@@ -193,12 +193,6 @@ class Search:
         done = 0
         while done < self.rollout_decisions and not s.is_over and not kn.rollout_pause(s):
             legal = s.legal_actions()
-            if self.macros and kn.macro_point(s, legal) and rng.random() >= ROLLOUT_EPSILON:
-                # the brigade's end zone is chosen once, then walked to (not scored step by step)
-                opts = kn.macros(s, legal, True)
-                kn.run_macro(s, pick([m for m, _ in opts], [v for _, v in opts], rng), self.fast_choice)
-                done += 1
-                continue
             if rng.random() < ROLLOUT_EPSILON:
                 a = rng.choice(legal)
             else:
