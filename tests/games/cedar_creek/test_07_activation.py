@@ -246,6 +246,20 @@ def test_7_3_train_moves_6_mp_then_turns_active(game):
     assert s.stack[-1] == ("tactical", 0)           # the second HQ step offered nothing
 
 
+def test_7_3_train_stopped_early_does_not_move_again(game):
+    """7.3: the train moves once a turn. Stopped after one zone, with 4 MP left, it is offered no
+    second move in the same headquarters step (it may still deploy, or end the step)."""
+    s = at_stack(game, WHARTON, [BLOCK, ["hqphase", 1]], turn=2,
+                 hqs=[{"id": "early", "zone": "middle-road", "active": True}],
+                 train={"zone": "hupps-hill", "status": "on_map"})
+    act(s, "hq_move", "stickley-hill")
+    act(s, "hq_stop")
+    assert s.stack[-1][0] == "hqphase"
+    assert not any(a.kind == "hq_move" for a in s.legal_actions())
+    act(s, "end_hq")
+    assert s.train_active and s.train_zone == game.board.index["stickley-hill"]
+
+
 def test_7_3_deploys_within_three_zones(game):
     """7.3: Artillerie markers go three zones or less from the train (Hupp's Hill): Godwin at
     Cupp's Ford (3 zones) may take one, Hoffman at Wheaton's camp (4 zones) may not. The marker

@@ -483,7 +483,7 @@ def _hqphase_legal(state, frame):
             if ez not in state.occupied_by(UNION):
                 opts.append(Action("hq_enter", ez, TRAIN))
         if tz >= 0:
-            if not state.train_active:
+            if not state.train_active and not state.train_moved:     # 7.3: one move of 6 MP a turn
                 opts += [Action("hq_move", n, TRAIN) for n in piece_steps(state, side, TRAIN, tz, mv.train_mp)]
             if not state.train_active or state.train_moved:
                 hops = g.board.hops[tz]
