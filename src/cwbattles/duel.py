@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import math
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 

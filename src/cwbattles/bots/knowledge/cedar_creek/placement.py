@@ -147,7 +147,8 @@ def blocked_entries(V: View, u: int, z: int) -> int:
     n = 0
     for v in waiting:
         d = F.division[v]
-        if len(here) < 2 and (F.independent[d] or all(F.division[w] == d or F.independent[F.division[w]] for w in here)):
+        fits = F.independent[d] or all(F.division[w] == d or F.independent[F.division[w]] for w in here)
+        if len(here) < 2 and fits:
             continue
         if any(e != z and can_stack(st, v, e) for e in F.unit_entry[v]):
             continue
