@@ -143,17 +143,9 @@ def blocked_entries(V: View, u: int, z: int) -> int:
     waiting = waiting_at(V, F.side[u]).get(z)
     if not waiting:
         return 0
-    here = [v for v in V.by_zone.get(z, ()) if v != u] + [u]
-    n = 0
-    for v in waiting:
-        d = F.division[v]
-        fits = F.independent[d] or all(F.division[w] == d or F.independent[F.division[w]] for w in here)
-        if len(here) < 2 and fits:
-            continue
-        if any(e != z and can_stack(st, v, e) for e in F.unit_entry[v]):
-            continue
-        n += 1
-    return n
+    return sum(1 for v in waiting
+               if not can_stack(st, v, z, (u,))
+               and not any(e != z and can_stack(st, v, e) for e in F.unit_entry[v]))
 
 
 def best_destination(P: Placement, reach: dict, mp: int, attack_now: bool = True, here: int = -1) -> float:
