@@ -1,5 +1,6 @@
 """The web API: every endpoint, and every bad request refused with a clear 4xx that changes nothing."""
 
+import json
 import time
 
 import pytest
@@ -209,3 +210,34 @@ def test_a_hex_map_game_plays_through_the_api(client):
     assert client.get(f"/api/games/{g['id']}/meta").json()["geometry"]["kind"] == "hexes"
     v2 = play(client, g["id"], g["tokens"]["union"], v)
     assert v2["seq"] == v["seq"] + 1 and "total" in v2["result"]["union"]
+
+
+def test_a_page_is_never_told_it_has_log_events_it_was_not_sent(tmp_path):
+    """A bot may play while a view is on its way to a page (the send pauses); the next view must
+    then carry the bot's log events. Counting the log after the pause would skip them, and the
+    page would have to fetch the whole view again, racing the WebSocket."""
+    import asyncio
+
+    from cwbattles.web.sessions import Manager
+    from cwbattles.web.store import Store
+
+    manager = Manager(Store(str(tmp_path / "games.sqlite3")))
+    session, tokens = manager.create("cedar-creek", 3, "me", "me", {})
+    token = tokens["both"]
+    received = []
+
+    class SlowPage:
+        async def send_text(self, text):
+            received.append(json.loads(text)["view"])
+            if len(received) == 1:            # while this view is sent, the game goes on
+                s = session.state
+                session.commit(s.legal_actions()[0], s.to_act)
+
+    page = SlowPage()
+    session.subscribers[page] = [token, 0]
+    asyncio.run(session.broadcast())
+    asyncio.run(session.broadcast())
+    first, second = received
+    assert second["seq"] == first["seq"] + 1
+    assert second["log_from"] == first["log_total"]
+    assert second["log_total"] == len(session.log_events)

@@ -241,9 +241,12 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
             await ws.close(code=4000 + e.status)
             return
         await ws.accept()
-        s.subscribers[ws] = [token, len(s.log_events)]
+        # The first view and the subscription are made together, with no pause between them:
+        # a broadcast can then only follow this view, never overtake it or skip a log event.
+        first = s.view(token)
+        s.subscribers[ws] = [token, first["log_total"]]
         try:
-            await ws.send_json({"type": "view", "view": s.view(token)})
+            await ws.send_json({"type": "view", "view": first})
             while True:
                 await ws.receive_text()
         except WebSocketDisconnect:

@@ -289,9 +289,12 @@ class GameSession:
         common = self.common_view()
         for ws, sub in list(self.subscribers.items()):
             token, sent = sub
+            view = self.view(token, sent, common)
             try:
-                await ws.send_text(orjson.dumps({"type": "view", "view": self.view(token, sent, common)}).decode())
-                sub[1] = len(self.log_events)
+                await ws.send_text(orjson.dumps({"type": "view", "view": view}).decode())
+                # What this page now has, not what the log holds after the pause: a bot may
+                # have played meanwhile, and its events are still to be sent.
+                sub[1] = max(sub[1], view["log_total"])
             except Exception:
                 self.subscribers.pop(ws, None)
 

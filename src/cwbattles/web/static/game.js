@@ -158,11 +158,11 @@ function connect() {
 }
 
 // Views come from three places (load, WebSocket, answers to our POSTs). The WebSocket is in
-// order; an answer to a POST can arrive after the WebSocket already brought a later view
-// (a bot's reply), so an older one is dropped unless it comes from an undo.
+// order; an answer to a POST or a fetched view can arrive after the WebSocket already brought
+// a later view (a bot's reply), so an older one of those is dropped unless it answers an undo.
 function applyView(view, source) {
   const old = app.view;
-  if (source === "post" && old && view.seq < old.seq) return;
+  if ((source === "post" || source === "load") && old && view.seq < old.seq) return;
   if (old && view.seq < old.seq) replay.forget();   // an undo rewrote the end of the history
   if (!mergeLog(view)) {
     refreshView();     // we missed events: fetch the view with the whole log
