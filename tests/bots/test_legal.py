@@ -69,8 +69,9 @@ def test_mcts_root_parallel_adds_the_visits_of_its_workers(game):
             a = bot.choose(s)
             assert a in legal
             if bot.last["simulations"]:
-                assert bot.last["simulations"] == 30
-                assert sum(bot.last["visits"].values()) == 30
+                # each worker runs 15 at most (fewer once its choice is settled)
+                assert 0 < bot.last["simulations"] <= 30
+                assert sum(bot.last["visits"].values()) == bot.last["simulations"]
             s.apply(a)
     finally:
         bot.close()

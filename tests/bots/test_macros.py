@@ -97,7 +97,7 @@ def test_the_search_follows_its_plan_to_the_end_of_the_action(game):
     while kn.inside_macro(s, s.legal_actions(), u):
         a = bot.choose(s)
         assert a in s.legal_actions()
-        assert bot.last["simulations"] in (0, 30)
+        assert bot.last["simulations"] <= 30
         s.apply(a)
     if plan[1][0] == "goto":
         assert s.zone[u] == plan[1][1]
@@ -123,7 +123,7 @@ def test_a_bot_without_a_plan_searches_the_single_actions_of_a_move_begun(game):
     a = bot.choose(s)
     assert a in legal and bot.plan is None
     if bot.last["simulations"]:
-        assert sum(bot.last["visits"].values()) == 30
+        assert sum(bot.last["visits"].values()) == bot.last["simulations"] <= 30
 
 
 def test_a_plan_is_not_carried_into_another_player_turn(game):

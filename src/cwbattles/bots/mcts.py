@@ -30,7 +30,8 @@ heuristic's choice: at small budgets one roll of the dice outweighs most differe
 moves). Rollouts stop early, before the attacks declared in a player turn are rolled: the
 evaluation counts them at their expected value. A decision where the heuristic's prior for one
 choice is at least 0.98 (entering the map rather than waiting, an attack at crushing odds...)
-is played at once without searching.
+is played at once without searching, and a search stops before its budget is spent once the
+heuristic's choice leads every other option by more visits than the budget has left (``settled``).
 
 With ``workers`` > 1 the search is root-parallel: each process searches the same root (sent as
 a position) with its own seed for the whole budget, and the root statistics are added up (the
@@ -58,6 +59,7 @@ ROLLOUT_EPSILON = 0.1  # share of random actions in rollouts
 REWARD_SCALE = 2.0     # VP
 OBVIOUS = 0.98         # a root prior this high: the move is played without searching
 CONFIDENCE = 1.0       # standard errors by which the search must beat the heuristic's choice
+SETTLED_EVERY = 16     # simulations between checks whether the choice is made already
 
 
 class Node:
@@ -68,6 +70,18 @@ class Node:
         self.stats = {}       # (side, action) -> [visits, total reward, total squared reward]
         self.children = {}    # (side, action) -> Node
         self.order = {}       # side -> (actions best first, {action: prior})
+
+
+def settled(root: Node, side: str, options, left: float) -> bool:
+    """Whether the choice is made already: the heuristic's own first option leads every other
+    root option by more visits than the simulations left could give it. ``choose_move`` then
+    plays that option whatever the rest of the budget would do (most searched positions are
+    like this), so stopping saves time and, under a simulation budget, changes no move."""
+    def visits(a):
+        st = root.stats.get((side, a))
+        return st[0] if st else 0
+    lead = visits(options[0])
+    return all(lead >= visits(a) + left for a in options[1:])
 
 
 def _priors(actions, scores) -> tuple:
@@ -106,13 +120,21 @@ class Search:
         root.order[side] = entry = root_priors or self.root_entry(state, legal)
         self.base = kn.evaluate(state)
         self.first = type(state).SIDES[0]        # evaluate() is this side's margin
-        deadline = time.perf_counter() + seconds if seconds else None
+        start = time.perf_counter()
+        deadline = start + seconds if seconds else None
         n = 0
         while True:
             if simulations is not None and n >= simulations:
                 break
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
+            if n and n % SETTLED_EVERY == 0:
+                left = simulations - n if simulations is not None else math.inf
+                if deadline is not None:
+                    now = time.perf_counter()
+                    left = min(left, n * (deadline - now) / max(now - start, 1e-9))
+                if settled(root, side, entry[0], left):
+                    break
             self.simulate(root, state)
             n += 1
         out = {}

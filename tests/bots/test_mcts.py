@@ -1,0 +1,46 @@
+"""The search stops once its choice is made (``settled``): the heuristic's first option leads by
+more visits than the rest of the budget could give any other option."""
+
+from cwbattles.bots import make_bot, mcts
+from cwbattles.bots.mcts import Node, settled
+
+
+def root_with(visits: dict) -> Node:
+    root = Node()
+    for option, n in visits.items():
+        root.stats[("union", option)] = [n, 0.5 * n, 0.25 * n]
+    return root
+
+
+def test_settled_needs_the_first_option_to_lead_by_more_than_what_is_left():
+    root = root_with({"a": 40, "b": 10, "c": 2})
+    assert settled(root, "union", ["a", "b", "c"], left=30)
+    assert not settled(root, "union", ["a", "b", "c"], left=31)
+    assert not settled(root, "union", ["b", "a", "c"], left=0)     # another option leads
+    assert settled(root_with({"a": 5}), "union", ["a", "never-tried"], left=5)
+    assert not settled(root_with({"a": 5}), "union", ["a", "never-tried"], left=6)
+
+
+def test_stopping_when_settled_changes_no_move_under_a_simulation_budget(game, monkeypatch):
+    """Two mcts:40 bots, one of which never stops early, choose the same moves in the same
+    positions; the one that stops spends fewer simulations."""
+    s = game.new_game(seed=11)
+    stopping, full = make_bot("mcts:40", seed=3), make_bot("mcts:40", seed=3)
+    spent = {"stopping": 0, "full": 0}
+    searched = 0
+    for _ in range(40):
+        if s.is_over:
+            break
+        a = stopping.choose(s)
+        spent["stopping"] += stopping.last["simulations"] if stopping.last else 0
+        with monkeypatch.context() as m:
+            m.setattr(mcts, "SETTLED_EVERY", 10 ** 9)
+            b = full.choose(s)
+        spent["full"] += full.last["simulations"] if full.last else 0
+        searched += bool(full.last and full.last["simulations"])
+        stopping.last = full.last = None
+        assert a == b
+        s.apply(a)
+    assert searched >= 5
+    assert spent["full"] == 40 * searched
+    assert spent["stopping"] < spent["full"]
