@@ -74,3 +74,27 @@ def test_a_brigade_standing_in_an_entry_zone_keeps_out_the_brigades_due_there(ga
     finally:
         placement.BLOCK_ENTRY = before
     assert abs(free - P.value(landing) - 4 * before) < 1e-9
+
+
+def test_a_brigade_does_not_walk_out_and_back(game):
+    """A move is planned over the zones it has not yet been in (``best_destination``): stopping
+    where it stood was worth as much, with more MP. In the first three turns of a heuristic
+    game no brigade's move ends in a zone it had left, unless it came back to attack from
+    there (the exact odds of an attack from the next zone can be worse than its rough estimate,
+    and then the brigade goes back). Before, a third of all moves ended where they began."""
+    s = game.new_game(seed=1)
+    bots = {"union": make_bot("heuristic", seed=3), "confederate": make_bot("heuristic", seed=4)}
+    moves = 0
+    while s.turn <= 3 and not s.is_over:
+        u = s.mv_unit
+        a = bots[s.to_act].choose(s)
+        s.apply(a)
+        if u >= 0 and s.mv_unit != u and len(s_path := path_of(s, u)) > 1:
+            moves += 1
+            assert s_path[-1] not in s_path[:-1] or a.kind in ("attack", "charge"), (u, s_path, a)
+    assert moves >= 20
+
+
+def path_of(state, u):
+    """The zones of the move that has just ended (``mv_path`` is kept until the next move)."""
+    return state.mv_path if state.mv_path and state.zone[u] == state.mv_path[-1] else ()

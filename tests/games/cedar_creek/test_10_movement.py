@@ -124,6 +124,22 @@ def test_10_3_allowances_infantry_6_cavalry_8_dismounted_6(game):
     assert s.mv_mp == 6
 
 
+def test_10_3_the_zones_of_a_move_are_kept_as_history_not_as_position(game):
+    """The path of the move so far (``mv_path``) is there for a player planning the rest of
+    the move; no rule reads it, so a position does not hold it and loads it as the zone alone."""
+    s = begin(game, [unit("cook", "belle-grove", facing="pike-east-fields")], "cook")
+    start = s.zone[s.mv_unit]
+    assert s.mv_path == (start,)
+    act(s, "move", "middletown-south")
+    act(s, "move", "belle-grove")
+    assert [zid(game, z) for z in s.mv_path] == ["belle-grove", "middletown-south", "belle-grove"]
+    assert s.clone().mv_path == s.mv_path
+    doc = s.to_position()
+    assert "path" not in doc["movement"]
+    loaded = game.from_position(doc)
+    assert loaded.to_position() == doc and loaded.mv_path == (start,)
+
+
 def test_10_3_zone_costs_2_and_a_road_link_1(game):
     """10.3: Belle Grove -> Middletown (south) along the Pike costs 1; then to the fields east
     of the Pike (no road link) 2."""

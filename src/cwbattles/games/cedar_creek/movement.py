@@ -31,6 +31,10 @@ def begin_brigade(state, side: int, u: int) -> None:
     state.mv_mp = allowance(state, u)
     state.mv_moved = state.mv_extra = state.mv_toggled = False
     state.mv_start_zoc = state.zone[u] >= 0 and state.zone[u] in state.enemy_zoc(side)
+    # The zones of this move so far. No rule asks for them, so they are history like a game
+    # record's, not part of the position (a position loaded mid-move knows only where the
+    # brigade stands); a player planning the rest of the move may use them.
+    state.mv_path = (state.zone[u],) if state.zone[u] >= 0 else ()
     state.stack.append(("move", side, u))
 
 
@@ -254,6 +258,7 @@ def _move_apply(state, frame, action):
         verb = "enters the map at" if kind == "enter" else "moves to"
         state.note("12" if kind == "enter" else "10.3", f"{name} {verb} {g.zone_name(n)} ({cost} MP, {state.mv_mp} left).")
         enter_zone(state, u, n)
+        state.mv_path += (n,)
     elif kind in ("attack", "charge"):
         cost = mv.charge_mp if kind == "charge" else mv.attack_mp
         state.mv_mp -= cost

@@ -248,6 +248,7 @@ def state_from_position(g, doc, source: str = "position") -> State:
     s.mv_extra = bool(mv.get("extra", False))
     s.mv_toggled = bool(mv.get("toggled", False))
     s.mv_start_zoc = bool(mv.get("start_zoc", False))
+    s.mv_path = (s.zone[s.mv_unit],) if s.mv_unit >= 0 and s.zone[s.mv_unit] >= 0 else ()
     s.piece_mp = int(mv.get("piece_mp", 0))
     stack = r.get(doc, "stack", list, default=None)
     if stack is None:

@@ -25,7 +25,7 @@ _LIST_FIELDS = ("zone", "losses", "fatigue", "routed", "facing", "line", "mounte
                 "combats")
 _SCALAR_FIELDS = ("first", "stamp", "sheridan_turn", "sheridan_in", "retreat_turn",
                   "train_zone", "train_active", "train_moved", "mv_unit", "mv_mp", "mv_moved", "mv_extra",
-                  "mv_toggled", "mv_start_zoc", "piece_mp", "early_entered_turn")
+                  "mv_toggled", "mv_start_zoc", "mv_path", "piece_mp", "early_entered_turn")
 
 
 class State(Machine):
@@ -72,6 +72,7 @@ class State(Machine):
         self.mv_extra = False
         self.mv_toggled = False
         self.mv_start_zoc = False
+        self.mv_path = ()       # the zones of the move so far (history, not position: see begin_brigade)
         self.piece_mp = 0
         self.early_entered_turn = 0
 

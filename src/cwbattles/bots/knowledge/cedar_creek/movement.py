@@ -58,21 +58,25 @@ def move_scores(state, actions, fast):
 
 
 def _step_value(state, V, P, u, a, fast) -> float:
-    """A step of the move (or mounting, or extra MP) worth the best end zone it still allows:
-    after applying it, by the engine's reach; in rollouts, by the reach from the zone entered."""
+    """A step of the move (or mounting, or extra MP) worth the best end zone it still allows,
+    never one the move has been in (``best_destination``): after applying it, by the engine's
+    reach; in rollouts, by the reach from the zone entered."""
     F = V.F
+    visited = set(state.mv_path)
+    if state.zone[u] >= 0:
+        visited.add(state.zone[u])             # a position loaded mid-move has no path
     if fast:
         if a.kind in ("move", "enter"):
             n = a.a
             cost = F.t.movement.entry_mp if a.kind == "enter" else F.move_cost[state.zone[u]][n]
             mp = state.mv_mp - cost
             reach = reachable(state, u, mp, True, n)
-            return best_destination(P, reach, mp, here=state.zone[u])
+            return best_destination(P, reach, mp, visited=visited)
         mp = state.mv_mp + (F.t.movement.fatigue_bonus_mp if a.kind == "extra_mp" else 0)
         if a.kind == "mount":
             mp = F.t.movement.dismounted_mp
         z = state.zone[u]
-        return best_destination(P, reachable(state, u, mp, state.mv_moved, z), mp, here=z)
+        return best_destination(P, reachable(state, u, mp, state.mv_moved, z), mp, visited=visited)
     s = state.clone()
     s.apply(a)
     if s.mv_unit != u or s.over:
@@ -80,7 +84,7 @@ def _step_value(state, V, P, u, a, fast) -> float:
         return P.value(z, 0, False) if z >= 0 else -INF
     reach = reachable(s, u)
     mp = s.mv_mp
-    best = best_destination(P, reach, mp, here=state.zone[u])
+    best = best_destination(P, reach, mp, visited=visited | set(s.mv_path[:-1]))
     if best == -INF:
         return P.value(s.zone[u], 0, False)
     return best

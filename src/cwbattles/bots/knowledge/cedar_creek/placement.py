@@ -148,15 +148,18 @@ def blocked_entries(V: View, u: int, z: int) -> int:
                and not any(e != z and can_stack(st, v, e) for e in F.unit_entry[v]))
 
 
-def best_destination(P: Placement, reach: dict, mp: int, attack_now: bool = True, here: int = -1) -> float:
-    """The best zone of ``reach`` ({zone: MP}) to end the move in; from ``here`` (where the
-    brigade stands now) its attacks are scored exactly by the attack actions themselves."""
+def best_destination(P: Placement, reach: dict, mp: int, attack_now: bool = True, visited=()) -> float:
+    """The best zone of ``reach`` ({zone: MP}) to end the move in, leaving out the zones the
+    move has already been in (``visited``): stopping there when it could was worth as much,
+    with more MP, and its attacks from there were scored exactly by the attack actions. Without
+    this a brigade would walk out and back, or to and fro, after the rough estimate of an attack
+    from the next zone."""
     V = P.V
     best = -INF
     for z, cost in reach.items():
-        if not can_stack(V.state, P.u, z):
+        if z in visited or not can_stack(V.state, P.u, z):
             continue
-        v = P.value(z, mp - cost, attack_now and z != here)
+        v = P.value(z, mp - cost, attack_now)
         if v > best:
             best = v
     return best
