@@ -188,7 +188,9 @@ def selfplay(game_name, games, seed, union, confederate, as_json, option_pairs):
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
 @click.option("--journal", default=None, type=click.Path(dir_okay=False),
               help="append each finished game to this JSON-lines file; games already in it are not played again")
-def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal):
+@click.option("--komi", default=None, type=float,
+              help="also count wins against this Union VP margin (a game one side nearly always wins: its usual margin)")
+def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi):
     """Play N games between two bots, sides swapped every game; wins, 95% intervals, VP margins."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -204,7 +206,7 @@ def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal):
                 margins.append(r["margin"] if r["a_side"] == "union" else -r["margin"])
                 progress.update(task, advance=1, score=f"a's mean VP margin {sum(margins) / len(margins):+.1f}")
 
-            out = run(game_name, bot_a, bot_b, games, seed, workers, progress=tick, journal=journal)
+            out = run(game_name, bot_a, bot_b, games, seed, workers, progress=tick, journal=journal, komi=komi)
     except ValueError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
@@ -220,6 +222,15 @@ def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal):
                    f"as Union {r['wins_as_union']}/{r['games_as_union']}, as Confederate "
                    f"{r['wins_as_confederate']}/{r['games_as_confederate']}; mean VP margin {r['mean_vp_margin']:+.2f}; "
                    f"{(ms or 0) * 1000:.2f} ms a decision")
+        if r["pairs"] > 1:
+            lo, hi = r["pair_margin_ci95"]
+            click.echo(f"  over {r['pairs']} pairs of games on one seed, mean VP margin 95% CI {lo:+.2f} to {hi:+.2f}")
+        if komi is not None:
+            k = out["komi"][who]
+            lo, hi = k["win_rate_ci95"]
+            click.echo(f"  against a komi of {komi:g} VP: as Union {k['wins_as_union']}/{k['games_as_union']}, as "
+                       f"Confederate {k['wins_as_confederate']}/{k['games_as_confederate']} "
+                       f"({k['win_rate']:.0%}, 95% CI {lo:.0%}-{hi:.0%})")
 
 
 @main.command()

@@ -110,12 +110,13 @@ def read_journal(path: str, header: dict) -> dict:
 
 
 def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int = 1, options=None,
-         progress=None, journal: str | None = None) -> dict:
+         progress=None, journal: str | None = None, komi: float | None = None) -> dict:
     """Play ``games`` games between bots a and b; a summary as a JSON-ready dict.
 
     With ``journal`` (a file path), each finished game is appended to that file as one JSON
     line as soon as it ends, and games already in it are not played again: a long duel that is
-    stopped is resumed by running the same command."""
+    stopped is resumed by running the same command. ``komi`` (VP) adds wins counted against
+    that margin (``komi_wins``); it changes no game, so a journal is read whatever it is."""
     parse_spec(a), parse_spec(b)                 # fail early on a bad spec
     header = {"game": game_name, "a": a, "b": b, "seed": seed, "options": dict(sorted((options or {}).items()))}
     done = read_journal(journal, header) if journal else {}
@@ -156,13 +157,56 @@ def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int
             out_file.close()
     wall = time.perf_counter() - start
     results.sort(key=lambda r: r["game"])
-    out = summarize(game_name, a, b, seed, workers, results, wall)
+    out = summarize(game_name, a, b, seed, workers, results, wall, komi)
     out["games_from_journal"] = len(results) - sum(1 for _ in jobs)
     return out
 
 
-def summarize(game_name, a, b, seed, workers, results, wall) -> dict:
+def mean_ci(values: list, z: float = 1.96) -> list:
+    """A normal 95% interval of the mean of ``values`` ([mean, mean] with fewer than two)."""
+    n = len(values)
+    if n == 0:
+        return [None, None]
+    m = sum(values) / n
+    if n < 2:
+        return [round(m, 3), round(m, 3)]
+    half = z * math.sqrt(sum((x - m) ** 2 for x in values) / (n - 1) / n)
+    return [round(m - half, 3), round(m + half, 3)]
+
+
+def pair_margins(results) -> list:
+    """Bot a's mean VP margin over each pair of games on one seed (a as the Union in the even
+    game, as the Confederates in the odd one), for the pairs with both games finished. The
+    dice and the side's advantage weigh alike on both games, so these vary far less than
+    single games, and their mean is the same as a's mean margin over those games."""
+    by = {r["game"]: r["margin"] for r in results}
+    return [(by[i] - by[i + 1]) / 2 for i in sorted(by) if i % 2 == 0 and i + 1 in by]
+
+
+def komi_wins(results, komi: float) -> dict:
+    """Wins counted against ``komi`` VP (as in go): the Union wins a game if its margin is
+    more than komi, the Confederates if it is less, and a margin of exactly komi is a draw.
+    In a game one side nearly always wins between bots of like strength, a komi near their
+    usual margin makes a win on either side mean the bot played better than its opponent."""
+    out = {"komi": komi}
+    for who in ("a", "b"):
+        row = {}
+        for side in SIDES:
+            games = [r for r in results if (r["a_side"] == side) == (who == "a")]
+            won = sum(1 for r in games if (r["margin"] > komi if side == "union" else r["margin"] < komi))
+            drawn = sum(1 for r in games if r["margin"] == komi)
+            row[f"wins_as_{side}"], row[f"draws_as_{side}"], row[f"games_as_{side}"] = won, drawn, len(games)
+        n = row["games_as_union"] + row["games_as_confederate"]
+        wins = row["wins_as_union"] + row["wins_as_confederate"]
+        row["win_rate"] = round(wins / n, 4) if n else None
+        row["win_rate_ci95"] = wilson(wins, n)
+        out[who] = row
+    return out
+
+
+def summarize(game_name, a, b, seed, workers, results, wall, komi: float | None = None) -> dict:
     out = {"game": game_name, "games": len(results), "seed": seed, "workers": workers}
+    pairs = pair_margins(results)
     for who, spec in (("a", a), ("b", b)):
         mine = [(r, r["a_side"] if who == "a" else SIDES[1 - SIDES.index(r["a_side"])]) for r in results]
         as_side = {side: [r for r, s in mine if s == side] for side in SIDES}
@@ -180,9 +224,13 @@ def summarize(game_name, a, b, seed, workers, results, wall) -> dict:
             "win_rate": round(wins / n, 4) if n else None,
             "win_rate_ci95": wilson(wins, n),
             "mean_vp_margin": round(sum(margins) / n, 3) if n else None,
+            "pairs": len(pairs),
+            "pair_margin_ci95": mean_ci(pairs if who == "a" else [-x for x in pairs]),
             "mean_seconds_per_decision": round(secs / decs, 6) if decs else None,
             "decisions": decs,
         }
+    if komi is not None:
+        out["komi"] = komi_wins(results, komi)
     out["union_wins"] = sum(1 for r in results if r["winner"] == "union")
     out["mean_decisions_per_game"] = round(sum(sum(r["decisions"].values()) for r in results) / max(1, len(results)), 1)
     out["wall_seconds"] = round(wall, 2)

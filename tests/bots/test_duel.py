@@ -114,3 +114,45 @@ def test_duel_command_with_a_journal(tmp_path):
     r2 = CliRunner().invoke(main, args)
     assert json.loads(r2.stdout)["games_from_journal"] == 2
     assert json.loads(r2.stdout)["results"] == json.loads(r.stdout)["results"]
+
+
+def game(i, margin):
+    return {"game": i, "a_side": ("union", "confederate")[i % 2], "margin": margin}
+
+
+def test_pairs_give_bot_a_mean_margin_with_an_interval():
+    from cwbattles.duel import mean_ci, pair_margins
+    results = [game(0, 30), game(1, 20), game(2, 24), game(3, 28), game(4, 10)]   # game 5 unfinished
+    assert pair_margins(results) == [5.0, -2.0]
+    lo, hi = mean_ci([5.0, -2.0])
+    # sd 3.5 * 2 ** 0.5 over 2 pairs: a standard error of 3.5
+    assert abs(lo - (1.5 - 1.96 * 3.5)) < 0.01 and abs(hi - (1.5 + 1.96 * 3.5)) < 0.01
+    assert mean_ci([]) == [None, None] and mean_ci([4.0]) == [4.0, 4.0]
+
+
+def test_komi_counts_wins_against_a_margin():
+    from cwbattles.duel import komi_wins
+    # a as the Union: margins 30 (win over komi 25), 25 (draw), 10 (loss);
+    # b as the Union: 20 (so a, as the Confederates, wins) and 40 (a loses)
+    results = [game(0, 30), game(1, 20), game(2, 25), game(3, 40), game(4, 10)]
+    k = komi_wins(results, 25)
+    assert k["komi"] == 25
+    assert (k["a"]["wins_as_union"], k["a"]["draws_as_union"], k["a"]["games_as_union"]) == (1, 1, 3)
+    assert (k["a"]["wins_as_confederate"], k["a"]["games_as_confederate"]) == (1, 2)
+    assert (k["b"]["wins_as_union"], k["b"]["wins_as_confederate"]) == (1, 1)
+    assert k["a"]["win_rate"] == 0.4
+
+
+def test_duel_command_with_a_komi_reads_the_games_of_its_journal(tmp_path):
+    journal = str(tmp_path / "d.jsonl")
+    first = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "random", "--b", "random", "--games", "2",
+                                      "--seed", "1", "--json", "--journal", journal])
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "random", "--b", "random", "--games", "2",
+                                      "--seed", "1", "--json", "--journal", journal, "--komi", "0.5"])
+    assert again.exit_code == 0, again.output
+    out = json.loads(again.stdout)
+    assert out["games_from_journal"] == 2 and out["komi"]["komi"] == 0.5
+    margins = [r["margin"] for r in out["results"]]
+    assert out["komi"]["a"]["wins_as_union"] == int(margins[0] > 0.5)
+    assert out["a"]["pairs"] == 1 and out["a"]["pair_margin_ci95"] == [(margins[0] - margins[1]) / 2] * 2
