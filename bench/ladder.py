@@ -3,6 +3,7 @@
     python bench/ladder.py                       # defaults: about 10 minutes on 2 cores
     python bench/ladder.py --games 20 --mcts 100,400 --workers 4      # longer, stronger
     python bench/ladder.py --bots random,heuristic,mcts:1s --games 40 --json
+    python bench/ladder.py --komi 24.5 --journal-dir ladder/       # Elo from wins against a komi
 
 Every pair plays ``--games`` games (``--cheap-games`` for pairs without a search bot, which
 take seconds), sides swapped every game, dice seeds derived from ``--seed`` (the duels of
@@ -14,6 +15,11 @@ When one side wins nearly every game whoever plays it (Cedar Creek between any t
 better than random: the Union), win rates cannot tell the bots apart; the table therefore
 also gives a VP rating: the r that best fit "mean VP margin of a over b = r[a] - r[b]" over all
 pairs (least squares weighted by games; random = 0), and each pair's line gives its margin.
+With ``--komi K`` the Elo ratings come from wins counted against a Union margin of K
+(``cwbattles duel --komi``; a drawn game counts half to each), which both sides can win.
+With ``--journal-dir DIR`` each pair's games go to DIR/<a>-v-<b>.jsonl as they end (``duel
+--journal``): a stopped ladder resumes where it stopped, and a finished one is summed up
+again with another komi without playing.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import argparse
 import itertools
 import json
 import math
+import os
 import sys
 import time
 
@@ -56,6 +63,14 @@ def fit_elo(players, results, prior_games: float = 1.0, anchor: str | None = Non
         shift = elo[anchor]
         elo = {p: v - shift for p, v in elo.items()}
     return elo
+
+
+def komi_score(k: dict) -> tuple:
+    """(score of a, score of b) from ``duel``'s wins against a komi: a draw is half a win each."""
+    def score(row):
+        return (row["wins_as_union"] + row["wins_as_confederate"]
+                + (row["draws_as_union"] + row["draws_as_confederate"]) / 2)
+    return score(k["a"]), score(k["b"])
 
 
 def fit_margins(players, margins, anchor: str | None = None) -> dict:
@@ -94,6 +109,8 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2, help="games played at once")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--komi", type=float, default=None, help="Elo from wins against this Union VP margin")
+    ap.add_argument("--journal-dir", default=None, help="keep each pair's games in DIR/<a>-v-<b>.jsonl")
     a = ap.parse_args(argv)
     bots = a.bots.split(",") if a.bots else ["random", "heuristic"] + [f"mcts:{b}" for b in a.mcts.split(",")]
     start = time.perf_counter()
@@ -101,8 +118,15 @@ def main(argv=None) -> None:
     for x, y in itertools.combinations(bots, 2):
         n = a.games if any(b.startswith("mcts") for b in (x, y)) else a.cheap_games
         t0 = time.perf_counter()
-        out = duel(a.game, x, y, n, a.seed, a.workers)
-        results[x, y] = (out["a"]["wins"], out["b"]["wins"])
+        journal = None
+        if a.journal_dir:
+            os.makedirs(a.journal_dir, exist_ok=True)
+            journal = os.path.join(a.journal_dir, f"{x}-v-{y}.jsonl".replace(":", "_"))
+        out = duel(a.game, x, y, n, a.seed, a.workers, journal=journal, komi=a.komi)
+        if a.komi is None:
+            results[x, y] = (out["a"]["wins"], out["b"]["wins"])
+        else:
+            results[x, y] = komi_score(out["komi"])
         pair_margins[x, y] = (out["a"]["mean_vp_margin"], n)
         duels.append({"a": x, "b": y, "games": n, "wins_a": out["a"]["wins"], "wins_b": out["b"]["wins"],
                       "a_as_union": f"{out['a']['wins_as_union']}/{out['a']['games_as_union']}",
@@ -111,11 +135,14 @@ def main(argv=None) -> None:
                       "ms_per_decision": {x: round((out["a"]["mean_seconds_per_decision"] or 0) * 1000, 2),
                                           y: round((out["b"]["mean_seconds_per_decision"] or 0) * 1000, 2)},
                       "seconds": round(time.perf_counter() - t0, 1)})
+        if a.komi is not None:
+            duels[-1]["komi_score"] = list(results[x, y])
         if not a.json:
             d = duels[-1]
+            against = f"; against komi {a.komi:g}: {results[x, y][0]:g}-{results[x, y][1]:g}" if a.komi is not None else ""
             print(f"{x:>14} vs {y:<14} {d['wins_a']:>3}-{d['wins_b']:<3} ({n} games; {x} as Union "
                   f"{d['a_as_union']}, as Confederate {d['a_as_confederate']}; {x}'s mean VP margin "
-                  f"{d['mean_vp_margin_a']:+.2f}; {d['seconds']} s)", flush=True)
+                  f"{d['mean_vp_margin_a']:+.2f}{against}; {d['seconds']} s)", flush=True)
     anchor = "random" if "random" in bots else None
     elo = fit_elo(bots, results, anchor=anchor)
     vp = fit_margins(bots, pair_margins, anchor=anchor)
@@ -129,7 +156,8 @@ def main(argv=None) -> None:
                       "ms_per_decision": round(sum(ms) / len(ms), 2) if ms else None})
     wall = round(time.perf_counter() - start, 1)
     if a.json:
-        json.dump({"game": a.game, "seed": a.seed, "bots": bots, "elo": table, "duels": duels, "seconds": wall},
+        json.dump({"game": a.game, "seed": a.seed, "komi": a.komi, "bots": bots, "elo": table, "duels": duels,
+                   "seconds": wall},
                   sys.stdout)
         print()
         return
@@ -138,7 +166,8 @@ def main(argv=None) -> None:
     for r in table:
         print(f"{r['bot']:<16}{r['elo']:>7}{r['vp_rating']:>+11.2f}{r['games']:>7}{r['wins']:>6}"
               f"{100 * (r['win_rate'] or 0):>6.0f}%{r['ms_per_decision']:>13}")
-    print(f"({wall} s; Elo from wins, anchored at random = 0, one virtual draw per pair; VP rating: "
+    won = f"wins against a komi of {a.komi:g} VP (draws half)" if a.komi is not None else "wins"
+    print(f"({wall} s; Elo from {won}, anchored at random = 0, one virtual draw per pair; VP rating: "
           f"least-squares fit of the pairs' mean VP margins, random = 0)")
 
 

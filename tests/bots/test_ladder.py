@@ -1,6 +1,7 @@
 """The ladder's rating fits (bench/ladder.py)."""
 
 import importlib.util
+import json
 from pathlib import Path
 
 spec = importlib.util.spec_from_file_location("ladder", Path(__file__).parents[2] / "bench" / "ladder.py")
@@ -23,3 +24,21 @@ def test_vp_ratings_fit_the_pairwise_margins():
     r = ladder.fit_margins(["a", "b", "c"], {("a", "b"): (-10.0, 4), ("b", "c"): (2.0, 4), ("a", "c"): (-8.0, 4)},
                            anchor="a")
     assert r == {"a": 0.0, "b": 10.0, "c": 8.0} or all(abs(r[k] - v) < 1e-6 for k, v in {"a": 0, "b": 10, "c": 8}.items())
+
+
+def test_komi_scores_count_a_draw_half(tmp_path):
+    k = {"a": {"wins_as_union": 3, "wins_as_confederate": 1, "draws_as_union": 1, "draws_as_confederate": 0},
+         "b": {"wins_as_union": 2, "wins_as_confederate": 0, "draws_as_union": 0, "draws_as_confederate": 1}}
+    assert ladder.komi_score(k) == (4.5, 2.5)
+
+
+def test_a_ladder_with_journals_sums_up_again_with_a_komi(tmp_path, capsys):
+    args = ["--bots", "random,heuristic", "--cheap-games", "2", "--seed", "2", "--workers", "1",
+            "--json", "--journal-dir", str(tmp_path)]
+    ladder.main(args)
+    first = json.loads(capsys.readouterr().out)
+    assert (tmp_path / "random-v-heuristic.jsonl").exists()
+    ladder.main(args + ["--komi", "-100"])        # every game a Union win against komi -100
+    again = json.loads(capsys.readouterr().out)
+    assert again["komi"] == -100 and again["duels"][0]["komi_score"] == [1.0, 1.0]
+    assert first["duels"][0]["mean_vp_margin_a"] == again["duels"][0]["mean_vp_margin_a"]
