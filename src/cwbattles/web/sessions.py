@@ -289,8 +289,8 @@ class GameSession:
         common = self.common_view()
         for ws, sub in list(self.subscribers.items()):
             token, sent = sub
-            view = self.view(token, sent, common)
             try:
+                view = self.view(token, sent, common)
                 await ws.send_text(orjson.dumps({"type": "view", "view": view}).decode())
                 # What this page now has, not what the log holds after the pause: a bot may
                 # have played meanwhile, and its events are still to be sent.
