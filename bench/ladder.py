@@ -149,7 +149,7 @@ def main(argv=None) -> None:
     table = []
     for p in sorted(bots, key=lambda p: -elo[p]):
         w = sum(results[k][0] if k[0] == p else results[k][1] for k in results if p in k)
-        n = sum(sum(results[k]) for k in results if p in k)
+        n = sum(d["games"] for d in duels if p in (d["a"], d["b"]))
         ms = [d["ms_per_decision"][p] for d in duels if p in d["ms_per_decision"]]
         table.append({"bot": p, "elo": round(elo[p]), "vp_rating": round(vp[p], 2), "games": n, "wins": w,
                       "win_rate": round(w / n, 3) if n else None,
@@ -164,7 +164,7 @@ def main(argv=None) -> None:
     print()
     print(f"{'bot':<16}{'Elo':>7}{'VP rating':>11}{'games':>7}{'wins':>6}{'win %':>7}{'ms/decision':>13}")
     for r in table:
-        print(f"{r['bot']:<16}{r['elo']:>7}{r['vp_rating']:>+11.2f}{r['games']:>7}{r['wins']:>6}"
+        print(f"{r['bot']:<16}{r['elo']:>7}{r['vp_rating']:>+11.2f}{r['games']:>7}{r['wins']:>6g}"
               f"{100 * (r['win_rate'] or 0):>6.0f}%{r['ms_per_decision']:>13}")
     won = f"wins against a komi of {a.komi:g} VP (draws half)" if a.komi is not None else "wins"
     print(f"({wall} s; Elo from {won}, anchored at random = 0, one virtual draw per pair; VP rating: "
