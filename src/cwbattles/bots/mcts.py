@@ -69,7 +69,9 @@ class Node:
         self.visits = 0
         self.stats = {}       # (side, action) -> [visits, total reward, total squared reward]
         self.children = {}    # (side, action) -> Node
-        self.order = {}       # side -> (actions best first, {action: prior})
+        # (side, macro point?) -> (options best first, {option: prior}): with other dice the
+        # same node may be a macro point for a side once and a single decision another time
+        self.order = {}
 
 
 def settled(root: Node, side: str, options, left: float) -> bool:
@@ -117,7 +119,8 @@ class Search:
         root = Node()
         side = state.to_act
         legal = state.legal_actions()
-        root.order[side] = entry = root_priors or self.root_entry(state, legal)
+        root_macro = bool(self.macros and kn.macro_point(state, legal))
+        root.order[(side, root_macro)] = entry = root_priors or self.root_entry(state, legal)
         self.base = kn.evaluate(state)
         self.first = type(state).SIDES[0]        # evaluate() is this side's margin
         start = time.perf_counter()
@@ -159,9 +162,9 @@ class Search:
             if self.macros and not macro and node is not root and kn.inside_macro(s, legal):
                 s.apply(self.fast_choice(s, legal))     # the rest of an action begun elsewhere
                 continue
-            entry = node.order.get(side)
+            entry = node.order.get((side, bool(macro)))
             if entry is None:
-                entry = node.order[side] = self.root_entry(s, legal, fast=True)
+                entry = node.order[(side, bool(macro))] = self.root_entry(s, legal, fast=True)
             if macro:
                 action = self.select(node, side, entry[0], entry)
                 kn.run_macro(s, action, self.fast_choice)
