@@ -77,8 +77,8 @@ class Node:
 def settled(root: Node, side: str, options, left: float) -> bool:
     """Whether the choice is made already: the heuristic's own first option leads every other
     root option by more visits than the simulations left could give it. ``choose_move`` then
-    plays that option whatever the rest of the budget would do (most searched positions are
-    like this), so stopping saves time and, under a simulation budget, changes no move."""
+    plays that option whatever the rest of the budget would do (17 of 40 searches of 200
+    simulations in ``bench/bot_speed.py``), so stopping saves time and, under a simulation budget, changes no move."""
     def visits(a):
         st = root.stats.get((side, a))
         return st[0] if st else 0

@@ -62,9 +62,7 @@ def _step_value(state, V, P, u, a, fast) -> float:
     never one the move has been in (``best_destination``): after applying it, by the engine's
     reach; in rollouts, by the reach from the zone entered."""
     F = V.F
-    visited = set(state.mv_path)
-    if state.zone[u] >= 0:
-        visited.add(state.zone[u])             # a position loaded mid-move has no path
+    visited = set(state.mv_path)               # the zone it stands in included (begin_brigade)
     if fast:
         if a.kind in ("move", "enter"):
             n = a.a
