@@ -190,7 +190,9 @@ def selfplay(game_name, games, seed, union, confederate, as_json, option_pairs):
               help="append each finished game to this JSON-lines file; games already in it are not played again")
 @click.option("--komi", default=None, type=float,
               help="also count wins against this Union VP margin (a game one side nearly always wins: its usual margin)")
-def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi):
+@click.option("--baseline", default=None, type=click.Path(dir_okay=False),
+              help="journal of b against itself with the same seed: compare each game with b's on the same dice")
+def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, baseline):
     """Play N games between two bots, sides swapped every game; wins, 95% intervals, VP margins."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -206,7 +208,8 @@ def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi):
                 margins.append(r["margin"] if r["a_side"] == "union" else -r["margin"])
                 progress.update(task, advance=1, score=f"a's mean VP margin {sum(margins) / len(margins):+.1f}")
 
-            out = run(game_name, bot_a, bot_b, games, seed, workers, progress=tick, journal=journal, komi=komi)
+            out = run(game_name, bot_a, bot_b, games, seed, workers, progress=tick, journal=journal, komi=komi,
+                      baseline=baseline)
     except ValueError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
@@ -231,6 +234,12 @@ def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi):
             click.echo(f"  against a komi of {komi:g} VP: as Union {k['wins_as_union']}/{k['games_as_union']}, as "
                        f"Confederate {k['wins_as_confederate']}/{k['games_as_confederate']} "
                        f"({k['win_rate']:.0%}, 95% CI {lo:.0%}-{hi:.0%})")
+    for side, g in out.get("side_gains", {}).items():
+        if g["games"]:
+            lo, hi = g["mean_gain_ci95"]
+            click.echo(f"a as {side.capitalize()}, against b on the same dice: better in {g['better']}, the same in "
+                       f"{g['same']}, worse in {g['worse']} of {g['games']} games; mean gain {g['mean_gain']:+.2f} VP "
+                       f"(95% CI {lo:+.2f} to {hi:+.2f})")
 
 
 @main.command()

@@ -4,6 +4,11 @@ Game i uses the dice seed ``game_seed(S, i // 2)``: the two games of a pair are 
 same seed, once with each bot on each side. Each game's seed depends only on S and its index,
 so the results are the same whatever the number of worker processes (only the times differ;
 bots with a time budget are the exception, as their search depends on the machine's speed).
+
+Where one side nearly always wins, wins say little about the bots. Two finer measures:
+``komi_wins`` counts wins against a usual margin, and ``side_gains`` compares each game with
+the same dice played by bot b against itself (a baseline duel's journal): how much better or
+worse a did than b would have on that side, with those dice.
 """
 
 from __future__ import annotations
@@ -110,15 +115,20 @@ def read_journal(path: str, header: dict) -> dict:
 
 
 def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int = 1, options=None,
-         progress=None, journal: str | None = None, komi: float | None = None) -> dict:
+         progress=None, journal: str | None = None, komi: float | None = None,
+         baseline: str | None = None) -> dict:
     """Play ``games`` games between bots a and b; a summary as a JSON-ready dict.
 
     With ``journal`` (a file path), each finished game is appended to that file as one JSON
     line as soon as it ends, and games already in it are not played again: a long duel that is
     stopped is resumed by running the same command. ``komi`` (VP) adds wins counted against
-    that margin (``komi_wins``); it changes no game, so a journal is read whatever it is."""
+    that margin (``komi_wins``); it changes no game, so a journal is read whatever it is.
+    ``baseline``: the journal of b against itself on the same seed (``read_baseline``); each
+    game is then compared with b's game on the same dice (``side_gains``)."""
     parse_spec(a), parse_spec(b)                 # fail early on a bad spec
-    header = {"game": game_name, "a": a, "b": b, "seed": seed, "options": dict(sorted((options or {}).items()))}
+    opts = dict(sorted((options or {}).items()))
+    header = {"game": game_name, "a": a, "b": b, "seed": seed, "options": opts}
+    base = read_baseline(baseline, {**header, "a": b}) if baseline else None
     done = read_journal(journal, header) if journal else {}
     results = [r for i, r in sorted(done.items()) if i < games]
     for r in results:
@@ -158,7 +168,49 @@ def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int
     wall = time.perf_counter() - start
     results.sort(key=lambda r: r["game"])
     out = summarize(game_name, a, b, seed, workers, results, wall, komi)
+    if base is not None:
+        out["side_gains"] = side_gains(results, base)
     out["games_from_journal"] = len(results) - sum(1 for _ in jobs)
+    return out
+
+
+def read_baseline(path: str, header: dict) -> dict:
+    """The Union's margin on each dice seed ({seed: margin}) in the journal at ``path`` of a
+    duel of bot b against itself (``header``: that duel's game, bots, seed and options; the same
+    seed gives the same dice seeds). A seed's two games are averaged (they differ only for a bot
+    that draws on its own random numbers)."""
+    if not os.path.exists(path):
+        raise ValueError(f"{path}: no such baseline journal; make it with cwbattles duel "
+                         f"{header['game']} --a {header['b']} --b {header['b']} --seed {header['seed']} --journal {path}")
+    done = read_journal(path, header)
+    if not done:
+        raise ValueError(f"{path}: the baseline journal holds no finished game")
+    by_seed: dict = {}
+    for r in done.values():
+        by_seed.setdefault(r["seed"], []).append(r["margin"])
+    return {s: sum(m) / len(m) for s, m in by_seed.items()}
+
+
+def side_gains(results, baseline: dict) -> dict:
+    """Bot a against bot b side by side: for each game whose dice seed is in ``baseline`` (b v b
+    on the same dice, ``read_baseline``), a's gain is the VP margin it got on its side minus the
+    margin b got there (positive: a did better). Per side: the games compared, the mean gain with
+    a 95% interval, and in how many games a did better, the same, or worse than b."""
+    out = {}
+    for side in SIDES:
+        gains = []
+        for r in results:
+            if r["a_side"] != side or r["seed"] not in baseline:
+                continue
+            d = r["margin"] - baseline[r["seed"]]
+            gains.append(d if side == "union" else -d)
+        better = sum(1 for g in gains if g > 0)
+        out[side] = {"games": len(gains),
+                     "mean_gain": round(sum(gains) / len(gains), 3) if gains else None,
+                     "mean_gain_ci95": mean_ci(gains),
+                     "better": better, "same": sum(1 for g in gains if g == 0),
+                     "worse": sum(1 for g in gains if g < 0),
+                     "better_rate_ci95": wilson(better, len(gains))}
     return out
 
 

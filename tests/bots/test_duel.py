@@ -156,3 +156,49 @@ def test_duel_command_with_a_komi_reads_the_games_of_its_journal(tmp_path):
     margins = [r["margin"] for r in out["results"]]
     assert out["komi"]["a"]["wins_as_union"] == int(margins[0] > 0.5)
     assert out["a"]["pairs"] == 1 and out["a"]["pair_margin_ci95"] == [(margins[0] - margins[1]) / 2] * 2
+
+
+def test_side_gains_compare_each_game_with_b_on_the_same_dice():
+    from cwbattles.duel import side_gains
+    results = [dict(game(0, 30), seed=7), dict(game(1, 20), seed=7),    # b v b on seed 7: 24
+               dict(game(2, 10), seed=8), dict(game(3, 10), seed=8),    # b v b on seed 8: 10
+               dict(game(4, 5), seed=9)]                                # seed 9 has no baseline
+    g = side_gains(results, {7: 24.0, 8: 10.0})
+    # as the Union a made 30 where b made 24 (+6), and 10 where b made 10 (0)
+    assert g["union"]["games"] == 2 and g["union"]["mean_gain"] == 3.0
+    assert (g["union"]["better"], g["union"]["same"], g["union"]["worse"]) == (1, 1, 0)
+    # as the Confederates a let the Union make 20 where b let it make 24: a gain of +4
+    assert g["confederate"]["mean_gain"] == 2.0 and g["confederate"]["better"] == 1
+    assert g["confederate"]["mean_gain_ci95"][0] < 2.0 < g["confederate"]["mean_gain_ci95"][1]
+
+
+def test_duel_command_with_a_baseline_of_b_against_itself(tmp_path):
+    base = str(tmp_path / "base.jsonl")
+    made = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "random", "--b", "random", "--games", "2",
+                                     "--seed", "3", "--journal", base])
+    assert made.exit_code == 0, made.output
+    base_margins = [json.loads(line)["margin"] for line in open(base).read().splitlines()[1:]]
+    r = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "heuristic", "--b", "random", "--games", "2",
+                                  "--seed", "3", "--json", "--baseline", base])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    margins = [x["margin"] for x in out["results"]]
+    expected = sum(base_margins) / 2
+    assert out["side_gains"]["union"]["mean_gain"] == round(margins[0] - expected, 3)
+    assert out["side_gains"]["confederate"]["mean_gain"] == round(expected - margins[1], 3)
+    text = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "heuristic", "--b", "random", "--games", "2",
+                                     "--seed", "3", "--baseline", base])
+    assert "a as Union, against b on the same dice" in text.stdout
+
+
+def test_a_baseline_missing_or_of_another_duel_is_refused(tmp_path):
+    missing = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "random", "--b", "random", "--games", "2",
+                                        "--baseline", str(tmp_path / "none.jsonl")])
+    assert missing.exit_code == 2 and "no such baseline journal" in missing.output
+    other = tmp_path / "other.jsonl"      # heuristic v random is not b (random) against itself
+    other.write_text(json.dumps({"duel": {"game": "cedar-creek", "a": "heuristic", "b": "random", "seed": 0,
+                                          "options": {}}}) + "\n")
+    r = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "heuristic", "--b", "random", "--games", "2",
+                                  "--baseline", str(other)])
+    assert r.exit_code == 2 and "key 'duel' on line 1" in r.output
+    assert not (tmp_path / "none.jsonl").exists()
