@@ -44,3 +44,30 @@ def test_stopping_when_settled_changes_no_move_under_a_simulation_budget(game, m
     assert searched >= 5
     assert spent["full"] == 40 * searched
     assert spent["stopping"] < spent["full"]
+
+
+def test_mcts_0_plays_the_heuristics_best_grouped_action_without_searching(game):
+    """mcts:0 measures what the search adds: at every decision it plays the first step of the
+    heuristic's best option (a grouped action at the start of a brigade's action)."""
+    import random
+
+    from cwbattles.bots import knowledge
+    from cwbattles.bots.mcts import Search
+    kn = knowledge.for_game(game)
+    s = game.new_game(seed=4)
+    bot = make_bot("mcts:0", seed=1)
+    heuristic = make_bot("heuristic", seed=1)
+    checked = 0
+    for _ in range(400):
+        legal = s.legal_actions()
+        if bot.plan is None and len(legal) > 1 and kn.macro_point(s, legal):
+            order, _ = Search(kn, random.Random(0), macros=True).root_entry(s, legal)
+            first = kn.macro_step(s, order[0], legal, lambda st, acts: heuristic.choose(st))
+            chosen = bot.choose(s)
+            assert chosen == first and bot.last["simulations"] == 0
+            assert set(bot.last["visits"].values()) <= {0}
+            checked += 1
+        else:
+            chosen = bot.choose(s)
+        s.apply(chosen)
+    assert checked >= 10

@@ -17,12 +17,13 @@ def test_names_list_every_bot():
     ("mcts:2000", {"seconds": None, "simulations": 2000, "workers": 1}),
     ("mcts:1s:2w", {"seconds": 1.0, "simulations": None, "workers": 2}),
     ("mcts:2w:300", {"seconds": None, "simulations": 300, "workers": 2}),
+    ("mcts:0", {"seconds": None, "simulations": 0, "workers": 1}),
 ])
 def test_specs_parse(spec, budget):
     assert parse_spec(spec) == (spec.split(":")[0], budget)
 
 
-@pytest.mark.parametrize("spec", ["nonsense", "mcts:abc", "mcts:0", "mcts:-1s", "mcts:0w", "heuristic:1s", "random:5"])
+@pytest.mark.parametrize("spec", ["nonsense", "mcts:abc", "mcts:-1", "mcts:0s", "mcts:-1s", "mcts:0w", "heuristic:1s", "random:5"])
 def test_bad_specs_are_refused(spec):
     with pytest.raises(ValueError):
         make_bot(spec)

@@ -11,6 +11,8 @@ game (``cwbattles.bots.knowledge``). ``make_bot(spec, seed)`` builds one from a 
     mcts:1s             ... one second a decision (also 500ms, 2.5s)
     mcts:2000           ... 2000 simulations a decision (repeatable: same seed, same game)
     mcts:1s:2w          ... searching in two processes at once, visit counts added up
+    mcts:0              no search: the heuristic's best grouped action, played out as the
+                        search plays its choice (to measure what the search itself adds)
 
 The same seed always gives the same choices, except for time budgets (the number of
 simulations done in a second depends on the machine).
@@ -80,8 +82,9 @@ def parse_spec(spec: str) -> tuple[str, dict]:
         except ValueError:
             raise ValueError(f"bad budget {p!r} in bot spec {spec!r} (expected e.g. 1s, 500ms, 2000, 2w)") from None
     if (budget["seconds"] is not None and budget["seconds"] <= 0) or \
-            (budget["simulations"] is not None and budget["simulations"] <= 0) or budget["workers"] < 1:
-        raise ValueError(f"bad budget in bot spec {spec!r}: budgets must be positive")
+            (budget["simulations"] is not None and budget["simulations"] < 0) or budget["workers"] < 1:
+        raise ValueError(f"bad budget in bot spec {spec!r}: times and workers must be positive, "
+                         f"simulations 0 or more")
     if name != "mcts" and (len(parts) > 1 and any(parts[1:])):
         raise ValueError(f"bot {name!r} takes no budget (got {spec!r})")
     return name, budget
