@@ -8,7 +8,11 @@ search chooses among macros instead:
 - ``("goto", z)``: go to zone z by the cheapest way (10.3), then stop or attack from there as
   the fast policy prefers; one macro for each of the best end zones by ``Placement``;
 - ``("do", action)``: one of the other choices open at the start (pass, rest, rout, an attack
-  from where the brigade stands, mounting or dismounting), the rest of the action by the policy.
+  from where the brigade stands, mounting or dismounting), the rest of the action by the policy;
+- ``POLICY``: the whole action as the policy plays it, one step at a time, each step chosen
+  afresh. It takes the place of the best-scored macro above, the one the policy would go for:
+  the policy re-plans at every step (it may stop short, or attack on the way), which a fixed
+  end zone does not. So a search that finds nothing better plays exactly as the heuristic.
 
 ``macro_step`` gives the next single action of a macro; the facing and the line at the end
 (10.4, 10.5) are the fast policy's. A macro ends when the brigade's action ends, or when the
@@ -26,6 +30,7 @@ STEP_KINDS = ("move", "enter")
 ACTION_KINDS = frozenset(("move", "enter", "stop", "pass", "attack", "charge", "extra_mp", "mount",
                           "dismount", "rest", "rout"))
 DESTINATIONS = 6          # end zones offered as macros, best first
+POLICY = ("policy", None)
 
 
 def macro_point(state, actions) -> bool:
@@ -79,6 +84,9 @@ def macros(state, actions, fast: bool = True) -> list:
             scored.append((P.value(z, mp - cost, True), z))
     scored.sort(key=lambda t: (-t[0], t[1]))
     out += [(("goto", z), v) for v, z in scored[:DESTINATIONS]]
+    if out:
+        best = max(range(len(out)), key=lambda i: out[i][1])
+        out[best] = (POLICY, out[best][1])
     return out
 
 
@@ -108,6 +116,8 @@ def macro_step(state, macro, actions, choose):
     leaves open (the stop or an attack at the end, facing, line)."""
     u = state.mv_unit
     kind, arg = macro
+    if kind == "policy":
+        return choose(state, actions)
     if kind == "do":
         if arg in actions:
             return arg
