@@ -16,7 +16,7 @@ The modules, in the order they build on one another:
 - ``zones``: the victory zones (4), who is likely to hold each at the end;
 - ``fatigue``: fatigue, rout and rest (10.3, 11.4);
 - ``command``: cohesion and command range (10), headquarters (7.2), the train (7.3);
-- ``evaluation``: ``evaluate``, the sum of the terms above;
+- ``evaluation``: ``evaluate``, the terms above weighted (``weights.toml``) and added up;
 - ``retreat``: hold or retreat, retreat paths, advances (11.4);
 - ``placement``: where a brigade is worth most, the plan of its move;
 - ``movement``, ``activation``, ``tactical_retreat``: the choices of 10.3-10.5, 7.1 and 6.1;
@@ -27,12 +27,12 @@ The modules, in the order they build on one another:
 from __future__ import annotations
 
 from .attacks import ODDS_KEYS, rough_odds
-from .evaluation import evaluate, final_margin, rollout_pause
+from .evaluation import TERMS, WEIGHTS, evaluate, final_margin, rollout_pause, terms
 from .facts import View, facts
 from .macros import inside_macro, macro_point, macro_step, macros, run_macro
 from .policy import fast_scores, score_actions
 from .retreat import hold_or_retreat
 
-__all__ = ["ODDS_KEYS", "View", "evaluate", "facts", "fast_scores", "final_margin", "hold_or_retreat",
+__all__ = ["ODDS_KEYS", "TERMS", "View", "WEIGHTS", "evaluate", "facts", "fast_scores", "final_margin", "hold_or_retreat",
            "inside_macro", "macro_point", "macro_step", "macros", "rollout_pause", "rough_odds", "run_macro",
-           "score_actions"]
+           "score_actions", "terms"]

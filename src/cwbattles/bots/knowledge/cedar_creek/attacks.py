@@ -12,7 +12,7 @@ victory zone. The odds come two ways:
   it might move to, the enemy's replies. Strength ratio, support, command, fatigue, surprise,
   terrain and flanks count; combined attacks are simplified to one stack against one.
 
-``front_pressure`` counts part of the best attack each stack could make next, and
+``threats`` counts part of the best attack each stack could make next, and
 ``declared_attacks`` the whole expected value of attacks declared and not yet fought.
 """
 
@@ -205,10 +205,12 @@ def best_facing_towards(F: Facts, z: int, targets) -> int:
     return best
 
 
-def front_pressure(V: View) -> float:
-    """Attacks each side could make next at good odds, counted in part, Union's view."""
+def threats(V: View) -> tuple:
+    """Attacks each side could make next, counted in part: (the Union's on Confederate stacks,
+    the Confederates' on Union stacks), each the attacker's value of the best attack on every
+    enemy stack in contact, times ``FRONT_WEIGHT``."""
     F, st = V.F, V.state
-    total = 0.0
+    total = [0.0, 0.0]
     for z, f in V.first.items():
         side = F.side[f]
         best = 0.0
@@ -219,9 +221,8 @@ def front_pressure(V: View) -> float:
             v = stack_attack_value(V, n, z)
             if v > best:
                 best = v
-        if best:
-            total += best if side == CONFEDERATE else -best
-    return FRONT_WEIGHT * total
+        total[1 - side] += best
+    return FRONT_WEIGHT * total[UNION], FRONT_WEIGHT * total[CONFEDERATE]
 
 
 def stack_attack_value(V: View, att_zone: int, target: int) -> float:
