@@ -11,8 +11,8 @@ game (``cwbattles.bots.knowledge``). ``make_bot(spec, seed)`` builds one from a 
     mcts:1s             ... one second a decision (also 500ms, 2.5s)
     mcts:2000           ... 2000 simulations a decision (repeatable: same seed, same game)
     mcts:1s:2w          ... searching in two processes at once, visit counts added up
-    mcts:0              no search: the heuristic's best grouped action, played out as the
-                        search plays its choice (to measure what the search itself adds)
+    mcts:0              no search: the search's first option, which is to play as the
+                        heuristic does (to measure what the search itself adds)
 
 The same seed always gives the same choices, except for time budgets (the number of
 simulations done in a second depends on the machine).
