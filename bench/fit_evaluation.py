@@ -32,8 +32,8 @@ def sample_game(args) -> list:
     game_name, seed, every = args
     game = cwbattles.load(game_name)
     kn = knowledge.for_game(game)
-    bots = {side: make_bot("heuristic", seed=seed * 2 + 1 + k) for k, side in enumerate(type(game.new_game(seed=0)).SIDES)}
     state = game.new_game(seed=seed)
+    bots = {side: make_bot("heuristic", seed=seed * 2 + 1 + k) for k, side in enumerate(type(state).SIDES)}
     rng = random.Random(seed)
     rows = []
     while not state.is_over:
