@@ -126,8 +126,7 @@ def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int
     ``baseline``: the journal of b against itself on the same seed (``read_baseline``); each
     game is then compared with b's game on the same dice (``side_gains``)."""
     parse_spec(a), parse_spec(b)                 # fail early on a bad spec
-    opts = dict(sorted((options or {}).items()))
-    header = {"game": game_name, "a": a, "b": b, "seed": seed, "options": opts}
+    header = {"game": game_name, "a": a, "b": b, "seed": seed, "options": dict(sorted((options or {}).items()))}
     base = read_baseline(baseline, {**header, "a": b}) if baseline else None
     done = read_journal(journal, header) if journal else {}
     results = [r for i, r in sorted(done.items()) if i < games]

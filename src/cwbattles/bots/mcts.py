@@ -6,8 +6,9 @@ average over the dice ("open loop"). A node's children are keyed by (side to act
 same choices may lead, with other dice, to a decision of the other side.
 
 Grouped (macro) actions: where the game's knowledge offers them (``macro_point``, ``macros``),
-the start of a unit's action is one choice among whole actions (for Cedar Creek: go to one of
-the best end zones, or attack from here, rest, pass...), and the tree never branches on the
+the start of a unit's action is one choice among whole actions (for Cedar Creek: the action as
+the heuristic plays it, which ranks first, or go to one of the best end zones, attack from
+here, rest, pass...), and the tree never branches on the
 single steps, stop, facing and line inside it; ``run_macro`` plays them. The bot then carries
 out the chosen macro one legal action at a time without searching again (``plan``).
 
