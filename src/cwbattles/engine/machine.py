@@ -95,6 +95,24 @@ class Machine:
 
     __copy__ = clone
 
+    # -- pickling (OpenSpiel's serialization, worker processes) ---------------------------------
+    def __getstate__(self):
+        """The slots' values, the log as a flat list: pickled as its chain, one level deeper for
+        every event, a long game's log would pass Python's recursion limit."""
+        values = {k: getattr(self, k) for c in type(self).__mro__ for k in getattr(c, "__slots__", ())
+                  if hasattr(self, k)}
+        values["_log"] = log_to_list(self._log)
+        return None, values
+
+    def __setstate__(self, state):
+        _, values = state
+        chain = None
+        for event in values.pop("_log"):
+            chain = (chain, event)
+        for k, v in values.items():
+            setattr(self, k, v)
+        self._log = chain
+
     # -- the public decision API ---------------------------------------------------------------
     @property
     def to_act(self) -> str | None:
