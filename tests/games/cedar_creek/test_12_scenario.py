@@ -122,8 +122,11 @@ def test_12_confederate_entry_zones_cost_1_mp(game, division, brigade, entries):
     act(s, "activate", division)
     assert texts(s, "12")[-1].endswith("is activated to enter the map.") and s.dice.calls == 0
     act(s, "brigade", brigade)
-    assert options(s, "enter") == entries
-    act(s, "enter", sorted(entries)[0])
+    if len(entries) > 1:
+        assert options(s, "enter") == entries
+        act(s, "enter", sorted(entries)[0])
+    # with one entry zone the brigade enters at once: it must enter when it can (12)
+    assert zone_of(s, brigade) in entries
     assert s.mv_mp == 5 and "move" in {a.kind for a in s.legal_actions()}
 
 
@@ -132,7 +135,7 @@ def test_12_entry_zone_held_by_the_enemy_is_closed(game):
     s = setup_position(game, [unit("kitching", "creek-mouth")], turn=1, frames=[["divisions", 1, 1]])
     act(s, "activate", "kershaw")
     act(s, "brigade", "conner")
-    assert options(s, "enter") == {"bowmans-mill-road"}
+    assert zone_of(s, "conner") == "bowmans-mill-road"      # the one entry left, taken at once
 
 
 def test_10_12_entered_division_obeys_command_rules_afterwards(game):
@@ -145,7 +148,7 @@ def test_10_12_entered_division_obeys_command_rules_afterwards(game):
     act(s, "activate", "ramseur")
     assert texts(s, "10") == ["Ramseur passes its initiative test (roll 4, superior commander -1 = 3)."]
     act(s, "brigade", "cox")
-    assert options(s, "enter") == {"bowmans-ford"}
+    assert zone_of(s, "cox") == "bowmans-ford"
 
 
 def test_12_remaining_divisions_enter_on_turn_2(game):
@@ -153,7 +156,67 @@ def test_12_remaining_divisions_enter_on_turn_2(game):
     s = setup_position(game, [], turn=2, frames=[["divisions", 1, 1]])
     act(s, "activate", "wharton")
     act(s, "brigade", "forsberg")
-    assert options(s, "enter") == {"hupps-hill"}
+    assert zone_of(s, "forsberg") == "hupps-hill"
+
+
+# -- 12: the Confederates enter on turn 1, or on turn 2 for any remaining units --------------------
+def test_12_an_activated_confederate_brigade_off_the_map_enters(game):
+    """12: on turns 1-2 an activated Confederate brigade still off the map may not stay there
+    (no pass) while an entry zone is open to it; Evans has two, so the choice is which."""
+    s = setup_position(game, [], turn=1, frames=[["divisions", 1, 1]])
+    act(s, "activate", "evans")
+    assert "end_division" not in {a.kind for a in s.legal_actions()}
+    act(s, "brigade", "york")
+    assert {a.kind for a in s.legal_actions()} == {"enter"}
+    assert options(s, "enter") == {"three-top-south", "three-top-path"}
+
+
+def test_12_a_division_due_to_enter_acts_until_its_brigades_are_in(game):
+    """12: while one of its brigades is still off the map and has not acted, a division due to
+    enter does not end its activation early; once they are all in, it may."""
+    members = ["u:forsberg", "u:patton", "u:smith"]
+    frames = [["brigades", 1, "d:wharton", members]]
+    s = setup_position(game, [unit("forsberg", "hupps-hill"), unit("patton", "hupps-hill", line=2)],
+                       turn=2, frames=frames)
+    assert "end_division" not in {a.kind for a in s.legal_actions()}
+    assert options(s, "brigade") == {"forsberg", "patton", "smith"}
+    s = setup_position(game, [unit("forsberg", "hupps-hill"), unit("patton", "hupps-hill", line=2),
+                              unit("smith", "cupps-ford")], turn=2, frames=frames)
+    assert "end_division" in {a.kind for a in s.legal_actions()}
+
+
+@pytest.mark.parametrize("turn,due", [(1, True), (2, True), (3, False)])
+def test_12_divisions_off_the_map_are_selected_first_until_turn_2(game, turn, due):
+    """12: on turns 1 and 2, while a Confederate division still off the map can be selected,
+    the Confederates select it before any division on the map; from turn 3 they choose freely.
+    Ramseur (on the map, within Early's range) waits behind the four still to enter."""
+    s = setup_position(game, [unit(uid, "bowmans-ford") for uid in ("cook", "cox")]
+                       + [unit(uid, "cooley-house") for uid in ("battle", "grimes")],
+                       turn=turn, frames=[["divisions", 1, 1]],
+                       hqs=[{"id": "early", "zone": "cooley-house"}, {"id": "wright", "zone": "belle-grove"},
+                            {"id": "sheridan", "zone": None}])
+    chosen = options(s, "activate")
+    assert ("ramseur" not in chosen) == due
+    assert {"pegram", "evans", "kershaw", "wharton"} <= chosen
+
+
+def test_12_from_turn_3_a_brigade_may_stay_off_the_map(game):
+    """12: the obligation ends with turn 2: on turn 3 an activated brigade still off the map
+    may pass, and its division may stop early."""
+    s = setup_position(game, [], turn=3, frames=[["divisions", 1, 1]])
+    act(s, "activate", "evans")
+    assert "end_division" in {a.kind for a in s.legal_actions()}
+    act(s, "brigade", "york")
+    assert {a.kind for a in s.legal_actions()} == {"pass", "enter"}
+
+
+def test_12_a_brigade_with_no_open_entry_stays_off_the_map(game):
+    """12 / 10.5: with Wharton's only entry zone held by the enemy, his brigade cannot enter
+    and stays off the map (the remaining units enter later)."""
+    s = setup_position(game, [unit("kitching", "hupps-hill")], turn=1, frames=[["divisions", 1, 1]])
+    act(s, "activate", "wharton")
+    act(s, "brigade", "smith")
+    assert zone_of(s, "smith") == -1 and s.acted[game.unit_index["smith"]] == s.stamp
 
 
 @pytest.mark.parametrize("turn,allowed", [(5, False), (6, True)])

@@ -18,6 +18,11 @@ def example(game):
         unit("cook", C0, facing=C1), unit("cox", CM, facing=BF), unit("battle", CM, line=2, facing=BF),
         unit("payne", BF, facing=C0, mounted=True), unit("grimes", BF, line=2, facing=C0, fatigue=1),
     ]
+    # Early is on the map, so Wharton, and every division before him, has entered (12); they take
+    # no part in the example and are left out of play rather than off the map, where 12 would
+    # have them selected first.
+    units += [{"id": b.id, "zone": None, "status": "eliminated"} for b in game.brigades
+              if b.side == 1 and game.divisions[b.division].id not in ("ramseur", "payne")]
     state = setup_position(game, units, turn=2, round_=1, active="confederate", at_start=True, dice=[2],
                            hqs=[{"id": "early", "zone": "middle-road"}, {"id": "wright", "zone": "belle-grove"},
                                 {"id": "sheridan", "zone": None}])

@@ -127,6 +127,8 @@ def _data_copy(tmp_path):
     ("map.toml", "elevation = 1", "elevation = \"high\"", ".elevation"),
     ("oob.toml", 'division = "ramseur"', 'division = "lee"', ".division"),
     ("oob.toml", 'kind = "infantry"', 'kind = "artillery"', ".kind"),
+    ("oob.toml", "enter_by = 2", "enter_by = 12", ".enter_by"),
+    ("oob.toml", 'first_turn = 2\n', 'first_turn = 2\nenter_by = 3\n', ".enter_by"),   # Wheaton: no entry point
 ])
 def test_malformed_scenario_file_names_file_and_key(tmp_path, file, old, new, key):
     from cwbattles.games.cedar_creek.game import CedarCreekGame

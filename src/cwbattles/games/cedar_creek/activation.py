@@ -127,7 +127,8 @@ def eligible_divisions(state, side: int) -> list[int]:
             out.append(d.index)
         elif not (side == UNION and state.turn <= t.union_banned_last_turn):
             out.append(d.index)      # 10: may try an initiative test
-    return out
+    due = [d for d in out if movement.owes_entry(state, d)]
+    return due or out                # 12: divisions due to enter are selected first
 
 
 def _divisions_legal(state, frame):
@@ -190,7 +191,10 @@ def _brigades_legal(state, frame):
     side, d, members = frame[1], frame[2], frame[3]
     options = [Action("brigade", u) for u in members if state.acted[u] != state.stamp
                and (state.zone[u] >= 0 or state.zone[u] == OFF_MAP)]
-    if options:
+    # 12: a division due to enter does not stop while one of its brigades is still off the map
+    due = movement.owes_entry(state, d) and any(state.zone[u] == OFF_MAP and state.acted[u] != state.stamp
+                                       for u in members)
+    if options and not due:
         options.append(Action("end_division", d))
     return options
 

@@ -31,6 +31,7 @@ class Division:
     cavalry: bool
     entry: tuple          # entry points
     first_turn: int
+    enter_by: int         # 12: the last turn by which it must have entered (0: no such turn)
     brigades: tuple       # unit indices
     independent: bool     # a lone independent cavalry brigade (12)
 
@@ -160,7 +161,13 @@ class CedarCreekGame:
             raw_divs.append(dict(id=did, name=c.get("name", str), side=SIDE_INDEX[c.choice("side", SIDE_INDEX)],
                                  letter=c.get("letter", str), superior=c.get("superior", bool, False),
                                  cavalry=c.get("cavalry", bool, False), entry=tuple(c.get("entry", list, [])),
-                                 first_turn=c.int_range("first_turn", 1, 9, 1), independent=False, brigades=[]))
+                                 first_turn=c.int_range("first_turn", 1, 9, 1),
+                                 enter_by=c.int_range("enter_by", 0, 9, 0), independent=False, brigades=[]))
+            d = raw_divs[-1]
+            if d["enter_by"] and not d["entry"]:
+                c.fail("enter_by", "a division with no entry point cannot be due to enter")
+            if d["enter_by"] and d["enter_by"] < d["first_turn"]:
+                c.fail("enter_by", f"turn {d['enter_by']} is before its first turn {d['first_turn']}")
         brigades = []
         ids = set()
         for i, t in enumerate(doc.get("brigade", [])):
@@ -182,7 +189,8 @@ class CedarCreekGame:
                 d = len(raw_divs)
                 raw_divs.append(dict(id=bid, name=c.get("name", str), side=side, letter="", superior=False,
                                      cavalry=True, entry=(c.get("entry_point", int, 0),),
-                                     first_turn=c.int_range("arrives", 0, 9, 1) or 1, independent=True, brigades=[]))
+                                     first_turn=c.int_range("arrives", 0, 9, 1) or 1, enter_by=0,
+                                     independent=True, brigades=[]))
             setup = c.get("setup", str, "")
             setup_zone = -1
             if setup:

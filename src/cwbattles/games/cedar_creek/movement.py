@@ -123,6 +123,13 @@ def reachable(state, u: int, mp: int | None = None, first_step_done: bool | None
     return best
 
 
+def owes_entry(state, d: int) -> bool:
+    """12: the division has brigades off the map on or before the last turn it must enter by
+    (the Confederates enter on turn 1, or on turn 2 for any remaining units)."""
+    div = state.game.divisions[d]
+    return bool(div.enter_by) and state.turn <= div.enter_by and any(state.zone[u] == OFF_MAP for u in div.brigades)
+
+
 # -- the move frame -----------------------------------------------------------------------------------
 def _move_legal(state, frame):
     side, u = frame[1], frame[2]
@@ -152,6 +159,8 @@ def _move_legal(state, frame):
                 if not can_stack(state, u, ez) and not can_pass_through(state, u, ez, state.mv_mp - mv.entry_mp, zoc):
                     continue                      # 10.5: could not stop there nor go on
                 opts.append(Action("enter", ez))
+        if any(a.kind == "enter" for a in opts) and owes_entry(state, b.division):
+            opts = [a for a in opts if a.kind != "pass"]    # 12: it enters when it can
         return opts
     board = g.board
     enemy = state.barred(side)
