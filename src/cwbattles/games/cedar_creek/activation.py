@@ -192,8 +192,8 @@ def _brigades_legal(state, frame):
     options = [Action("brigade", u) for u in members if state.acted[u] != state.stamp
                and (state.zone[u] >= 0 or state.zone[u] == OFF_MAP)]
     # 12: a division due to enter does not stop while one of its brigades is still off the map
-    due = movement.owes_entry(state, d) and any(state.zone[u] == OFF_MAP and state.acted[u] != state.stamp
-                                       for u in members)
+    due = movement.owes_entry(state, d) and any(
+        state.zone[u] == OFF_MAP and state.acted[u] != state.stamp for u in members)
     if options and not due:
         options.append(Action("end_division", d))
     return options
