@@ -19,8 +19,8 @@ def main():
 
 @main.command()
 @click.argument("game_name", default="cedar-creek")
-@click.option("--union", default="human", show_default=True, help="human, or a bot name (random...)")
-@click.option("--confederate", default="random", show_default=True, help="human, or a bot name")
+@click.option("--union", default="human", show_default=True, help="human, or a bot (random, heuristic, mcts:1s...)")
+@click.option("--confederate", default="heuristic", show_default=True, help="human, or a bot")
 @click.option("--seed", default=None, type=int, help="dice seed (random if omitted)")
 @click.option("--record", "record_path", default=None, type=click.Path(dir_okay=False), help="save the game record here")
 @click.option("--option", "option_pairs", multiple=True, help="rule option NAME=VALUE (repeatable)")

@@ -49,6 +49,13 @@ def test_lobby_lists_scenarios_bots_and_games(client):
     assert client.get("/").status_code == 200 and client.get(f"/game/{g['id']}").status_code == 200
 
 
+def test_omitted_fields_give_a_game_as_the_union_against_the_heuristic(client):
+    r = client.post("/api/games", json={"seed": 3})
+    assert r.status_code == 200, r.text
+    game = client.get("/api/games").json()[0]
+    assert game["game"] == "cedar-creek" and game["players"] == {"union": "me", "confederate": "bot:heuristic"}
+
+
 def test_game_against_a_bot(client):
     g = new_game(client)
     tok = g["tokens"]["union"]

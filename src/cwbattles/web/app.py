@@ -59,7 +59,7 @@ class CreateGame(Strict):
     game: str = "cedar-creek"
     seed: int | None = None
     union: str = "me"
-    confederate: str = "bot:random"
+    confederate: str = "bot:heuristic"
     options: dict[str, Any] = {}
 
 
