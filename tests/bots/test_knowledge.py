@@ -98,3 +98,28 @@ def test_a_brigade_does_not_walk_out_and_back(game):
 def path_of(state, u):
     """The zones of the move that has just ended (``mv_path`` is kept until the next move)."""
     return state.mv_path if state.mv_path and state.zone[u] == state.mv_path[-1] else ()
+
+
+def test_a_confederate_brigade_is_worth_more_with_another_from_turn_4(game, monkeypatch):
+    """Placement.stacked: from turn 4 a Confederate brigade standing with another of its
+    division is worth STACKED more (the cover it gives, 11.3 support); not on turns 1-3, not
+    alone, not for the Union."""
+    from cwbattles.bots.knowledge.cedar_creek import placement
+    from tests.games.cedar_creek.helpers import setup_position, unit
+    idx, zone = game.unit_index, game.board.index
+
+    def gain(units, who, z, turn, active="confederate"):
+        s = setup_position(game, units, turn=turn, active=active)
+        P = placement.Placement(K.View(s, K.facts(game)), idx[who])
+        with_bonus = P.value(zone[z])
+        monkeypatch.setattr(placement, "STACKED", 0.0)
+        without = P.value(zone[z])
+        monkeypatch.undo()
+        return with_bonus - without
+    pair = [unit("grimes", "cooley-house"), unit("cook", "cooley-house")]
+    assert gain(pair, "grimes", "cooley-house", 4) == placement.STACKED == 0.5
+    assert gain(pair, "grimes", "cooley-house", 3) == 0.0
+    assert gain([unit("grimes", "cooley-house")], "grimes", "cooley-house", 5) == 0.0
+    union_pair = [unit("ball", "cooley-house", facing="cooley-fields"),
+                  unit("emerson", "cooley-house", facing="cooley-fields")]
+    assert gain(union_pair, "ball", "cooley-house", 5, active="union") == 0.0

@@ -13,8 +13,8 @@ from __future__ import annotations
 from .attacks import attack_value, best_facing_towards, rough_odds
 from ....games.cedar_creek.movement import allowance, can_stack, cohesive, reachable
 from ....games.cedar_creek.sequence import in_tactical_retreat
-from .facts import (BLOCK_ENTRY, COHESION, CONFEDERATE, CSA_EARLY, DANGER, FRONT_WEIGHT, INF, OFF_MAP, UNION,
-                    View)
+from .facts import (BLOCK_ENTRY, COHESION, CONFEDERATE, CSA_EARLY, DANGER, FRONT_WEIGHT, INF, OFF_MAP, STACKED,
+                    UNION, View)
 from .fatigue import rest_gain
 from .retreat import escape_cost
 from .zones import pressure, zone_pressures, zone_term
@@ -115,7 +115,20 @@ class Placement:
         if self.side == CONFEDERATE and st.turn <= 3:
             near = min(F.mp[z][vz] for vz, _, _ in F.vp)
             v += CSA_EARLY * max(0.0, 1.0 - near / 16)
-        return v
+        return v + self.stacked(z)
+
+    def stacked(self, z: int) -> float:
+        """``STACKED`` for a Confederate brigade standing with another from turn 4, when the
+        Union army, bigger in nearly every fight, does most of the attacking (the Confederates
+        lose about 20 steps a game as defenders on turns 4-9: docs/bots.md). The brigade it
+        joins is supported (11.3: +1 to the defender) and the enemy has one zone fewer to
+        attack; ``danger`` counts only the mover's own risk, not that cover. As the
+        Confederates against the heuristic Union, game by game on the same dice as without it:
+        +1.7 VP a game over 250 games on three seeds (docs/bots.md). The same for the Union
+        gained nothing measurable (+0.6 VP a game, -1.9 to +3.1, 100 games)."""
+        if self.side != CONFEDERATE or z < 0 or self.V.state.turn <= 3 or self.support_at(z) < 0:
+            return 0.0
+        return STACKED
 
 
 def waiting_at(V: View, side: int) -> dict:
