@@ -123,3 +123,25 @@ def test_a_confederate_brigade_is_worth_more_with_another_from_turn_4(game, monk
     union_pair = [unit("ball", "cooley-house", facing="cooley-fields"),
                   unit("emerson", "cooley-house", facing="cooley-fields")]
     assert gain(union_pair, "ball", "cooley-house", 5, active="union") == 0.0
+
+
+def test_facings_the_lookahead_cannot_tell_apart_go_to_the_most_enemy_strength(game, monkeypatch):
+    """10.4: Wofford stops in the lower Cooley fields between Birge's brigade (9) in the Cooley
+    fields and Molineux (8) at the mouth of Cedar Creek. Where the one-action lookahead scores
+    every facing alike, the facing with both in front comes first, then those with Birge's 9."""
+    from cwbattles.bots.knowledge.cedar_creek import movement
+    from tests.games.cedar_creek.helpers import setup_position, unit
+    s = setup_position(game, [unit("wofford", "cooley-south", facing="creek-mouth"),
+                              unit("birge-brigade", "cooley-fields", facing="cooley-south"),
+                              unit("molineux", "creek-mouth", facing="cooley-south")],
+                       turn=5, active="confederate", acted=("wofford",),
+                       frames=[["brigades", 1, "d:kershaw", ["u:wofford"]], ["move", 1, "u:wofford"]],
+                       movement={"unit": "wofford", "mp": 0, "moved": True, "extra": False, "toggled": False,
+                                 "start_zoc": False, "piece_mp": 0})
+    s.apply(next(a for a in s.legal_actions() if a.kind == "stop"))
+    actions = s.legal_actions()
+    assert {a.kind for a in actions} == {"face"}
+    monkeypatch.setattr(movement, "one_ply", lambda state, acts: [0.0] * len(acts))
+    scores = dict(zip((game.board.zones[a.a].id for a in actions), movement.facing_scores(s, actions, False)))
+    assert max(scores, key=scores.get) == "bowmans-ford"            # front: the creek mouth, the Cooley fields
+    assert scores["hayes-camp"] == scores["cooley-fields"] > scores["creek-mouth"] == scores["hayes-hollow"]

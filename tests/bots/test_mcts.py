@@ -80,3 +80,16 @@ def test_mcts_0_plays_the_heuristics_best_grouped_action_without_searching(game)
             chosen = bot.choose(s)
         s.apply(chosen)
     assert checked >= 10
+
+
+def test_equal_first_choices_are_ordered_by_the_seed_as_the_heuristic_breaks_ties():
+    """The search's first option among equally scored actions is drawn with its seeded
+    generator (as ``pick`` does), not always the first listed; macros keep their order, the
+    heuristic's own play first."""
+    import random
+    from cwbattles.bots.mcts import _priors
+    firsts = {_priors(["a", "b", "c"], [1.0, 1.0, 0.0], random.Random(seed))[0][0] for seed in range(20)}
+    assert firsts == {"a", "b"}
+    order, priors = _priors(["a", "b", "c"], [1.0, 1.0, 0.0], random.Random(3))
+    assert order[2] == "c" and priors["a"] == priors["b"] > priors["c"]
+    assert _priors(["p", "q"], [2.0, 2.0])[0] == ["p", "q"]

@@ -87,11 +87,19 @@ def settled(root: Node, side: str, options, left: float) -> bool:
     return all(lead >= visits(a) + left for a in options[1:])
 
 
-def _priors(actions, scores) -> tuple:
+def _priors(actions, scores, rng: random.Random | None = None) -> tuple:
+    """(options best first, {option: prior}). With ``rng``, equal scores in a seeded random
+    order, as the heuristic breaks ties (``pick``): always the first of them would be a bias of
+    its own (in Cedar Creek, facings turned away from the enemy: docs/bots.md). Without, the
+    given order (macros: the heuristic's own play comes first among equals)."""
     best = max(scores)
     w = [math.exp((s - best) / PRIOR_TEMPERATURE) for s in scores]
     total = sum(w)
-    ranked = sorted(range(len(actions)), key=lambda i: -scores[i])
+    if rng is None:
+        ranked = sorted(range(len(actions)), key=lambda i: -scores[i])
+    else:
+        draw = [rng.random() for _ in actions]
+        ranked = sorted(range(len(actions)), key=lambda i: (-scores[i] if scores[i] < best - 1e-9 else -best, draw[i]))
     return [actions[i] for i in ranked], {actions[i]: w[i] / total for i in range(len(actions))}
 
 
@@ -110,7 +118,7 @@ class Search:
         if self.macros and kn.macro_point(state, legal):
             opts = kn.macros(state, legal, fast)
             return _priors([m for m, _ in opts], [v for _, v in opts])
-        return _priors(legal, kn.fast_scores(state, legal) if fast else kn.score_actions(state, legal))
+        return _priors(legal, kn.fast_scores(state, legal) if fast else kn.score_actions(state, legal), self.rng)
 
     def run(self, state, seconds=None, simulations=None, root_priors=None) -> tuple:
         """Search from ``state``; returns ({option: [visits, total reward, total squared reward]},

@@ -17,6 +17,8 @@ from .facts import CONFEDERATE, CSA_EARLY, INF, View, facts
 from .fatigue import rest_gain, unit_condition
 from .placement import Placement, best_destination
 
+FACING_TIE = 1e-3   # VP a strength point of the enemies in front: breaks ties, never outweighs a gain
+
 
 # -- 10.3 a brigade's move -----------------------------------------------------------------------------
 def move_scores(state, actions, fast):
@@ -91,8 +93,8 @@ def _step_value(state, V, P, u, a, fast) -> float:
 # -- 10.4 facing, 10.5 lines -------------------------------------------------------------------------
 def facing_scores(state, actions, fast):
     """10.4: an attacker faces for the best odds of its attack (11.1, 11.3); a brigade with
-    enemies adjacent, one action ahead (rollouts: the most enemy strength in front); with none,
-    toward the nearest enemy brigades."""
+    enemies adjacent, one action ahead, then toward the most enemy strength (rollouts: that
+    alone); with none, toward the nearest enemy brigades."""
     F = facts(state.game)
     V = View(state, F)
     u = actions[0].b
@@ -129,12 +131,14 @@ def facing_scores(state, actions, fast):
                     v += V.strength[V.first.get(e, e)] / (d * d)
             out.append(v)
         return out
+    in_front = [sum(V.strength[V.first[n]] for n in enemies if n in F.front[z][a.a]) for a in actions]
     if fast:
-        for a in actions:
-            front = F.front[z][a.a]
-            out.append(sum(V.strength[V.first[n]] for n in enemies if n in front))
-        return out
-    return one_ply(state, actions)
+        return in_front
+    # One action ahead; where that cannot tell two facings apart (most often: no attack on the
+    # brigade is worth making either way), the one with the most enemy strength in front.
+    # Before, the tie went to chance, and the search took the first facing, most often one
+    # turned away from the enemy: docs/bots.md.
+    return [v + FACING_TIE * f for v, f in zip(one_ply(state, actions), in_front)]
 
 
 def line_scores(state, actions, fast):
