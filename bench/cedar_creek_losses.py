@@ -70,10 +70,10 @@ def play(game, seed: int, bots: dict, losses):
     state = game.new_game(seed=seed)
     lost = [step_losses(state, 0), step_losses(state, 1)]
     while not state.is_over:
-        fighting = {game.brigades[c[1][0]].side for c in state.combats if c[1]}
+        fighting = {game.brigades[c[1][0]].side for c in state.combats}
         turn = state.turn
         state.apply(bots[state.to_act].choose(state))
-        fighting |= {game.brigades[c[1][0]].side for c in state.combats if c[1]}
+        fighting |= {game.brigades[c[1][0]].side for c in state.combats}
         now = [step_losses(state, 0), step_losses(state, 1)]
         by = "both" if len(fighting) == 2 else SIDE[fighting.pop()] if fighting else "no"
         for side in (0, 1):

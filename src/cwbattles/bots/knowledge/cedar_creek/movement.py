@@ -135,9 +135,8 @@ def facing_scores(state, actions, fast):
     if fast:
         return in_front
     # One action ahead; where that cannot tell two facings apart (most often: no attack on the
-    # brigade is worth making either way), the one with the most enemy strength in front.
-    # Before, the tie went to chance, and the search took the first facing, most often one
-    # turned away from the enemy: docs/bots.md.
+    # brigade is worth making either way), the one with the most enemy strength in front, not
+    # chance, which as often turned the brigade's flank to the enemy (docs/bots.md).
     return [v + FACING_TIE * f for v, f in zip(one_ply(state, actions), in_front)]
 
 
