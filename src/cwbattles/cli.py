@@ -190,9 +190,12 @@ def selfplay(game_name, games, seed, union, confederate, as_json, option_pairs):
               help="append each finished game to this JSON-lines file; games already in it are not played again")
 @click.option("--komi", default=None, type=float,
               help="also count wins against this Union VP margin (a game one side nearly always wins: its usual margin)")
-@click.option("--baseline", default=None, type=click.Path(dir_okay=False),
-              help="journal of b against itself with the same seed: compare each game with b's on the same dice")
-def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, baseline):
+@click.option("--baseline", multiple=True, type=click.Path(dir_okay=False),
+              help="journal of b against itself with the same seed: compare each game with b's on the same dice "
+                   "(repeat it for several such journals, e.g. of other --bot-seed: their mean is compared)")
+@click.option("--bot-seed", default=0, show_default=True, type=int,
+              help="move the bots' own seeds by this much: on the same dice, another draw of the bots' chances")
+def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, baseline, bot_seed):
     """Play N games between two bots, sides swapped every game; wins, 95% intervals, VP margins."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -209,7 +212,7 @@ def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, 
                 progress.update(task, advance=1, score=f"a's mean VP margin {sum(margins) / len(margins):+.1f}")
 
             out = run(game_name, bot_a, bot_b, games, seed, workers, progress=tick, journal=journal, komi=komi,
-                      baseline=baseline)
+                      baseline=list(baseline) or None, bot_seed=bot_seed)
     except ValueError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
@@ -237,7 +240,8 @@ def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, 
     for side, g in out.get("side_gains", {}).items():
         if g["games"]:
             lo, hi = g["mean_gain_ci95"]
-            click.echo(f"a as {side.capitalize()}, against b on the same dice: better in {g['better']}, the same in "
+            of = f" (the mean of {out['baselines']} baseline duels)" if out.get("baselines", 1) > 1 else ""
+            click.echo(f"a as {side.capitalize()}, against b on the same dice{of}: better in {g['better']}, the same in "
                        f"{g['same']}, worse in {g['worse']} of {g['games']} games; mean gain {g['mean_gain']:+.2f} VP "
                        f"(95% CI {lo:+.2f} to {hi:+.2f})")
 

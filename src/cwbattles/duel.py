@@ -7,8 +7,11 @@ bots with a time budget are the exception, as their search depends on the machin
 
 Where one side nearly always wins, wins say little about the bots. Two finer measures:
 ``komi_wins`` counts wins against a usual margin, and ``side_gains`` compares each game with
-the same dice played by bot b against itself (a baseline duel's journal): how much better or
-worse a did than b would have on that side, with those dice.
+the same dice played by bot b against itself (baseline duels' journals): how much better or
+worse a did than b would have on that side, with those dice. A baseline is best made of several
+duels of b against itself that differ only in ``bot_seed`` (the seeds the bots break ties
+with): one such game is itself a draw of luck, which would weigh on a's two sides alike and
+with opposite signs (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -52,13 +55,15 @@ def _load(name: str, options):
     return _GAMES[key]
 
 
-def play_game(game_name: str, index: int, seed: int, a: str, b: str, options=None) -> dict:
-    """Game ``index`` of a duel: bot a is the Union in even games, the Confederates in odd ones."""
+def play_game(game_name: str, index: int, seed: int, a: str, b: str, options=None, bot_seed: int = 0) -> dict:
+    """Game ``index`` of a duel: bot a is the Union in even games, the Confederates in odd ones.
+    The bots' own seeds derive from the dice seed, moved by ``bot_seed``: the same dice and
+    bots with another ``bot_seed`` are another game wherever a bot draws on chance."""
     game = _load(game_name, options)
     s = game_seed(seed, index // 2)
     a_side = SIDES[index % 2]
     specs = {a_side: a, SIDES[1 - index % 2]: b}
-    bots = {side: make_bot(specs[side], seed=s * 2 + 1 + k) for k, side in enumerate(SIDES)}
+    bots = {side: make_bot(specs[side], seed=s * 2 + 1 + k + bot_seed) for k, side in enumerate(SIDES)}
     state = game.new_game(seed=s)
     seconds = {side: 0.0 for side in SIDES}
     decisions = {side: 0 for side in SIDES}
@@ -116,24 +121,30 @@ def read_journal(path: str, header: dict) -> dict:
 
 def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int = 1, options=None,
          progress=None, journal: str | None = None, komi: float | None = None,
-         baseline: str | None = None) -> dict:
+         baseline=None, bot_seed: int = 0) -> dict:
     """Play ``games`` games between bots a and b; a summary as a JSON-ready dict.
 
     With ``journal`` (a file path), each finished game is appended to that file as one JSON
     line as soon as it ends, and games already in it are not played again: a long duel that is
     stopped is resumed by running the same command. ``komi`` (VP) adds wins counted against
     that margin (``komi_wins``); it changes no game, so a journal is read whatever it is.
-    ``baseline``: the journal of b against itself on the same seed (``read_baseline``); each
-    game is then compared with b's game on the same dice (``side_gains``)."""
+    ``baseline``: the journal, or a list of journals, of b against itself on the same seed
+    (``read_baseline``); each game is then compared with b's games on the same dice
+    (``side_gains``). ``bot_seed`` moves the bots' seeds (``play_game``); it is part of the
+    duel, so a journal holds games of one ``bot_seed``."""
     parse_spec(a), parse_spec(b)                 # fail early on a bad spec
     header = {"game": game_name, "a": a, "b": b, "seed": seed, "options": dict(sorted((options or {}).items()))}
+    if bot_seed:
+        header["bot_seed"] = bot_seed            # absent when 0: journals made before it still match
+    if isinstance(baseline, str):
+        baseline = [baseline]
     base = read_baseline(baseline, {**header, "a": b}) if baseline else None
     done = read_journal(journal, header) if journal else {}
     results = [r for i, r in sorted(done.items()) if i < games]
     for r in results:
         if progress:
             progress(r)
-    jobs = [(game_name, i, seed, a, b, options) for i in range(games) if i not in done]
+    jobs = [(game_name, i, seed, a, b, options, bot_seed) for i in range(games) if i not in done]
     out_file = None
     if journal:
         # rewritten whole (into a new file, then renamed), so that no line cut short stays in it
@@ -167,27 +178,53 @@ def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int
     wall = time.perf_counter() - start
     results.sort(key=lambda r: r["game"])
     out = summarize(game_name, a, b, seed, workers, results, wall, komi)
+    if bot_seed:
+        out["bot_seed"] = bot_seed
     if base is not None:
         out["side_gains"] = side_gains(results, base)
+        out["baselines"] = len(baseline)
     out["games_from_journal"] = len(results) - sum(1 for _ in jobs)
     return out
 
 
-def read_baseline(path: str, header: dict) -> dict:
-    """The Union's margin on each dice seed ({seed: margin}) in the journal at ``path`` of a
-    duel of bot b against itself (``header``: that duel's game, bots, seed and options; the same
-    seed gives the same dice seeds). A seed's two games are averaged (they differ only for a bot
-    that draws on its own random numbers)."""
-    if not os.path.exists(path):
-        raise ValueError(f"{path}: no such baseline journal; make it with cwbattles duel "
-                         f"{header['game']} --a {header['b']} --b {header['b']} --seed {header['seed']} --journal {path}")
-    done = read_journal(path, header)
-    if not done:
-        raise ValueError(f"{path}: the baseline journal holds no finished game")
-    by_seed: dict = {}
-    for r in done.values():
-        by_seed.setdefault(r["seed"], []).append(r["margin"])
-    return {s: sum(m) / len(m) for s, m in by_seed.items()}
+def read_baseline(paths, header: dict) -> dict:
+    """The Union's mean margin on each dice seed ({seed: margin}) in the journals at ``paths``
+    (one path or a list) of duels of bot b against itself (``header``: that duel's game, bots,
+    seed and options; the same seed gives the same dice seeds; any ``bot_seed``). A seed's games
+    are averaged: its two games in one journal (they differ only for a bot that draws on its own
+    random numbers), and each journal weighs alike. Seeds missing from any journal are left out."""
+    if isinstance(paths, str):
+        paths = [paths]
+    per_journal = []
+    for path in paths:
+        if not os.path.exists(path):
+            raise ValueError(f"{path}: no such baseline journal; make it with cwbattles duel "
+                             f"{header['game']} --a {header['b']} --b {header['b']} --seed {header['seed']} --journal {path}")
+        expected = {k: v for k, v in header.items() if k != "bot_seed"}
+        bot_seed = _header_bot_seed(path)
+        if bot_seed:
+            expected["bot_seed"] = bot_seed
+        done = read_journal(path, expected)
+        if not done:
+            raise ValueError(f"{path}: the baseline journal holds no finished game")
+        by_seed: dict = {}
+        for r in done.values():
+            by_seed.setdefault(r["seed"], []).append(r["margin"])
+        per_journal.append({s: sum(m) / len(m) for s, m in by_seed.items()})
+    seeds = set.intersection(*(set(j) for j in per_journal))
+    return {s: sum(j[s] for j in per_journal) / len(per_journal) for s in seeds}
+
+
+def _header_bot_seed(path: str):
+    """The ``bot_seed`` in a journal's header line, if it has one (else None: read_journal
+    then says what is wrong with the line)."""
+    with open(path, encoding="utf-8") as f:
+        line = f.readline()
+    try:
+        head = json.loads(line).get("duel")
+        return head.get("bot_seed") if isinstance(head, dict) else None
+    except (json.JSONDecodeError, AttributeError):
+        return None
 
 
 def side_gains(results, baseline: dict) -> dict:

@@ -202,3 +202,40 @@ def test_a_baseline_missing_or_of_another_duel_is_refused(tmp_path):
                                   "--baseline", str(other)])
     assert r.exit_code == 2 and "key 'duel' on line 1" in r.output
     assert not (tmp_path / "none.jsonl").exists()
+
+
+def test_bot_seed_moves_the_bots_seeds_and_is_part_of_the_duel(tmp_path):
+    from cwbattles.duel import play_game
+    plain, moved = play_game("cedar-creek", 0, 4, "random", "random"), play_game("cedar-creek", 0, 4, "random", "random",
+                                                                                   bot_seed=1000)
+    assert plain["seed"] == moved["seed"]                      # the same dice...
+    assert plain["decisions"] != moved["decisions"]            # ...another game: the random bots drew otherwise
+    journal = str(tmp_path / "j.jsonl")
+    duel("cedar-creek", "random", "random", games=2, seed=4, journal=journal, bot_seed=1000)
+    assert json.loads(open(journal).readline())["duel"]["bot_seed"] == 1000
+    with pytest.raises(ValueError, match="key 'duel' on line 1"):       # not the duel of bot_seed 0
+        duel("cedar-creek", "random", "random", games=2, seed=4, journal=journal)
+
+
+def test_several_baselines_are_averaged_seed_by_seed(tmp_path):
+    bases = []
+    for k, bot_seed in enumerate((0, 1000, 2000)):
+        path = str(tmp_path / f"base{k}.jsonl")
+        duel("cedar-creek", "random", "random", games=4, seed=6, journal=path, bot_seed=bot_seed)
+        bases.append(path)
+    margins = []
+    for path in bases:
+        rows = [json.loads(line) for line in open(path).read().splitlines()[1:]]
+        by_seed = {}
+        for r in rows:
+            by_seed.setdefault(r["seed"], []).append(r["margin"])
+        margins.append({s: sum(m) / len(m) for s, m in by_seed.items()})
+    out = duel("cedar-creek", "heuristic", "random", games=2, seed=6, baseline=bases)
+    assert out["baselines"] == 3
+    s, union_margin = out["results"][0]["seed"], out["results"][0]["margin"]
+    expected = sum(m[s] for m in margins) / 3
+    assert out["side_gains"]["union"]["mean_gain"] == round(union_margin - expected, 3)
+    r = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "heuristic", "--b", "random", "--games", "2",
+                                  "--seed", "6", "--baseline", bases[0], "--baseline", bases[2]])
+    assert r.exit_code == 0, r.output
+    assert "(the mean of 2 baseline duels)" in r.stdout
