@@ -7,8 +7,9 @@ Plays ``--games`` games on the dice of a duel's pairs (``cwbattles duel --seed S
 played on pair k's dice) and prints, per turn, the steps each side lost while the attacks of
 one side or the other were being fought (4: each step is a VP), then how many attacks each side
 fought a game, on turns 1-3 (the surprise, 7.1 and 11.3) and later, with the mean net modifier
-(attacker's minus defender's, before the dice) and how often each modifier of 11.3 applied.
-The figures say what a bot must change to lose fewer steps: whom it lets the enemy attack, on
+(attacker's minus defender's, before the dice) and how often each modifier of 11.3 applied,
+and how often the defender was hit (11.4: a step or a retreat) by its front brigade's fatigue,
+its support and its flank. The figures say what a bot must change to lose fewer steps: whom it lets the enemy attack, on
 what odds, rather than its own attacks.
 """
 
@@ -44,6 +45,8 @@ class AttackCounter:
     def __init__(self):
         self.attacks, self.net = collections.Counter(), collections.Counter()
         self.mods = collections.defaultdict(collections.Counter)
+        # (attacking side, turns, the defender's condition) -> [attacks, attacks where it was hit]
+        self.hits = collections.defaultdict(lambda: [0, 0])
         self._fight = combat.fight
         combat.fight = self.fight
 
@@ -58,6 +61,20 @@ class AttackCounter:
             for who, ms in (("attacker", x.att_mods), ("defender", x.def_mods)):
                 for m in {modifier_name(m[0]) for m in ms}:
                     self.mods[key][(who, m)] += 1
+            if x.def_front:
+                names = {m[0] for m in x.def_mods}
+                tired = max(2 if state.routed[d] else state.fatigue[d] for d in x.def_front)
+                conditions = (f"front brigade at fatigue {tired}",
+                              "supported" if "supporting brigade" in names else "not supported",
+                              "attacked in the flank" if "attacked in the flank" in names else "attacked in front")
+                before = len(state.stack)
+                self._fight(state, cid)
+                hit = any(f[0] == "hit" and f[1] == x.def_side for f in state.stack[before:])
+                for c in conditions:
+                    row = self.hits[key + (c,)]
+                    row[0] += 1
+                    row[1] += hit
+                return None
         return self._fight(state, cid)
 
     def close(self) -> None:
@@ -114,6 +131,10 @@ def main() -> None:
         print(f"{SIDE[side]} attacks on turns {turns}: {k / n:.1f} a game, net modifier {net[key] / k:+.2f}")
         for (who, m), v in sorted(mods[key].items(), key=lambda kv: -kv[1]):
             print(f"    {who:8} {m:36} {v / k:5.0%}")
+        print("    the defender hit (11.4), by its condition:")
+        for (s_, t_, c), (fought, hit) in sorted(counter.hits.items()):
+            if (s_, t_) == key:
+                print(f"      {c:36} {fought / n:5.1f} a game, hit in {hit / fought:4.0%}")
 
 
 if __name__ == "__main__":
