@@ -144,7 +144,11 @@ def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int
     for r in results:
         if progress:
             progress(r)
-    jobs = [(game_name, i, seed, a, b, options, bot_seed) for i in range(games) if i not in done]
+    # bot b against itself: a pair's second game is its first again (the bots' seeds go with
+    # the side, not with a or b), unless a time budget lets the machine's speed decide
+    mirror = a == b and parse_spec(a)[1]["seconds"] is None
+    jobs = [(game_name, i, seed, a, b, options, bot_seed) for i in range(games)
+            if i not in done and not (mirror and i % 2)]
     out_file = None
     if journal:
         # rewritten whole (into a new file, then renamed), so that no line cut short stays in it
@@ -162,9 +166,16 @@ def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int
             out_file.flush()
         if progress:
             progress(r)
+        i = r["game"]
+        if mirror and i % 2 == 0 and i + 1 < games and i + 1 not in done:
+            finished({**r, "game": i + 1, "a_side": SIDES[1]})
 
     start = time.perf_counter()
     try:
+        if mirror:           # a pair whose first game is in the journal and its second not
+            for i in range(1, games, 2):
+                if i not in done and i - 1 in done:
+                    finished({**done[i - 1], "game": i, "a_side": SIDES[1]})
         if workers > 1 and len(jobs) > 1:
             with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
                 for fut in as_completed([pool.submit(_run, job) for job in jobs]):
@@ -183,7 +194,7 @@ def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int
     if base is not None:
         out["side_gains"] = side_gains(results, base)
         out["baselines"] = len(baseline)
-    out["games_from_journal"] = len(results) - sum(1 for _ in jobs)
+    out["games_from_journal"] = sum(1 for i in done if i < games)
     return out
 
 

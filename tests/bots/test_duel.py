@@ -82,7 +82,7 @@ def test_journal_records_each_game_and_a_rerun_plays_only_the_missing_ones(tmp_p
     real = d.play_game
     monkeypatch.setattr(d, "play_game", lambda *args: played.append(args[1]) or real(*args))
     again = duel("cedar-creek", "random", "random", games=4, seed=5, journal=str(path))
-    assert sorted(played) == [2, 3]
+    assert sorted(played) == [2]        # game 3 is game 2 again: a bot against itself (mirror)
     assert again["results"] == full["results"] and again["games_from_journal"] == 2
     assert again["a"]["mean_vp_margin"] == full["a"]["mean_vp_margin"]
     assert path.read_text().endswith("\n") and len(path.read_text().splitlines()) == 5
@@ -239,3 +239,31 @@ def test_several_baselines_are_averaged_seed_by_seed(tmp_path):
                                   "--seed", "6", "--baseline", bases[0], "--baseline", bases[2]])
     assert r.exit_code == 0, r.output
     assert "(the mean of 2 baseline duels)" in r.stdout
+
+
+def test_a_bot_against_itself_plays_each_pair_once_and_the_second_game_is_the_first_again(tmp_path, monkeypatch):
+    from cwbattles.duel import play_game
+    import cwbattles.duel as d
+    played = []
+    real = d.play_game
+    monkeypatch.setattr(d, "play_game", lambda *args: played.append(args[1]) or real(*args))
+    out = duel("cedar-creek", "random", "random", games=5, seed=11)
+    assert played == [0, 2, 4]
+    for r in out["results"][1::2]:          # what playing the second game gives, timing aside
+        again = play_game("cedar-creek", r["game"], 11, "random", "random")
+        assert (r["union"], r["confederate"], r["winner"], r["margin"]) == \
+            ("random", "random", again["winner"], again["margin"])
+    # with a journal holding only a pair's first game, its second is written without playing
+    path = tmp_path / "self.jsonl"
+    duel("cedar-creek", "random", "random", games=1, seed=11, journal=str(path))
+    played.clear()
+    two = duel("cedar-creek", "random", "random", games=2, seed=11, journal=str(path))
+    assert played == [] and [r["margin"] for r in two["results"]] == [out["results"][0]["margin"]] * 2
+    assert len(path.read_text().splitlines()) == 3
+    # a time budget: the machine's speed may decide, so both games are played (not here: faked)
+    played.clear()
+    fake = dict(out["results"][0], a_side="union", vp={}, decisions={"union": 1, "confederate": 1},
+                seconds={"union": 1.0, "confederate": 1.0})
+    monkeypatch.setattr(d, "play_game", lambda *args: played.append(args[1]) or dict(fake, game=args[1]))
+    duel("cedar-creek", "mcts:1s", "mcts:1s", games=2, seed=11)
+    assert played == [0, 1]
