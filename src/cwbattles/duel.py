@@ -150,8 +150,10 @@ def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int
     jobs = [(game_name, i, seed, a, b, options, bot_seed) for i in range(games)
             if i not in done and not (mirror and i % 2)]
     out_file = None
-    if journal:
-        # rewritten whole (into a new file, then renamed), so that no line cut short stays in it
+    if journal and any(i not in done for i in range(games)):
+        # rewritten whole (into a new file, then renamed), so that no line cut short stays in it;
+        # left alone when there is nothing to add, so that a duel still playing into it can be
+        # summed up meanwhile
         with open(journal + ".tmp", "w", encoding="utf-8") as f:
             f.write(json.dumps({"duel": header}) + "\n")
             for r in sorted(done.values(), key=lambda r: r["game"]):

@@ -87,8 +87,13 @@ def test_journal_records_each_game_and_a_rerun_plays_only_the_missing_ones(tmp_p
     assert again["a"]["mean_vp_margin"] == full["a"]["mean_vp_margin"]
     assert path.read_text().endswith("\n") and len(path.read_text().splitlines()) == 5
     played.clear()
+    inode = path.stat().st_ino
     third = duel("cedar-creek", "random", "random", games=4, seed=5, journal=str(path))
     assert played == [] and third["results"] == full["results"]
+    # nothing to add: the file is not rewritten (a duel still playing into it keeps its lines)
+    assert path.stat().st_ino == inode
+    fewer = duel("cedar-creek", "random", "random", games=2, seed=5, journal=str(path))
+    assert fewer["games"] == 2 and path.stat().st_ino == inode and len(path.read_text().splitlines()) == 5
 
 
 def test_journal_of_another_duel_or_corrupted_is_refused_and_left_alone(tmp_path):
