@@ -88,9 +88,10 @@ def _run(args):
     return play_game(*args)
 
 
-def read_journal(path: str, header: dict) -> dict:
+def read_journal(path: str, header: dict, ignore=()) -> dict:
     """The games already finished in the journal at ``path`` ({index: result}); an empty dict
-    if there is no such file. The journal must belong to the same duel (its first line)."""
+    if there is no such file. The journal must belong to the same duel (its first line), keys
+    in ``ignore`` aside."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -106,7 +107,11 @@ def read_journal(path: str, header: dict) -> dict:
         first = json.loads(lines[0])
     except json.JSONDecodeError:
         raise ValueError(f"{path}: line 1 is not JSON (the journal's header)") from None
-    if not isinstance(first, dict) or first.get("duel") != header:
+    got = first.get("duel") if isinstance(first, dict) else None
+
+    def without(h):
+        return {k: v for k, v in h.items() if k not in ignore} if isinstance(h, dict) else h
+    if without(got) != without(header):
         raise ValueError(f"{path}: key 'duel' on line 1 is {first.get('duel') if isinstance(first, dict) else first!r}, "
                          f"not this duel {header}; use another journal file")
     done = {}
@@ -205,7 +210,8 @@ def read_baseline(paths, header: dict) -> dict:
     (one path or a list) of duels of bot b against itself (``header``: that duel's game, bots,
     seed and options; the same seed gives the same dice seeds; any ``bot_seed``). A seed's games
     are averaged: its two games in one journal (the same game, as the bots' seeds go with the
-    side, unless a time budget made the bot search otherwise), and each journal weighs alike. Seeds missing from any journal are left out."""
+    side, unless a time budget made the bot search otherwise), and each journal weighs alike.
+    Seeds missing from any journal are left out."""
     if isinstance(paths, str):
         paths = [paths]
     per_journal = []
@@ -213,11 +219,7 @@ def read_baseline(paths, header: dict) -> dict:
         if not os.path.exists(path):
             raise ValueError(f"{path}: no such baseline journal; make it with cwbattles duel "
                              f"{header['game']} --a {header['b']} --b {header['b']} --seed {header['seed']} --journal {path}")
-        expected = {k: v for k, v in header.items() if k != "bot_seed"}
-        bot_seed = _header_bot_seed(path)
-        if bot_seed:
-            expected["bot_seed"] = bot_seed
-        done = read_journal(path, expected)
+        done = read_journal(path, header, ignore=("bot_seed",))
         if not done:
             raise ValueError(f"{path}: the baseline journal holds no finished game")
         by_seed: dict = {}
@@ -226,18 +228,6 @@ def read_baseline(paths, header: dict) -> dict:
         per_journal.append({s: sum(m) / len(m) for s, m in by_seed.items()})
     seeds = set.intersection(*(set(j) for j in per_journal))
     return {s: sum(j[s] for j in per_journal) / len(per_journal) for s in seeds}
-
-
-def _header_bot_seed(path: str):
-    """The ``bot_seed`` in a journal's header line, if it has one (else None: read_journal
-    then says what is wrong with the line)."""
-    with open(path, encoding="utf-8") as f:
-        line = f.readline()
-    try:
-        head = json.loads(line).get("duel")
-        return head.get("bot_seed") if isinstance(head, dict) else None
-    except (json.JSONDecodeError, AttributeError):
-        return None
 
 
 def side_gains(results, baseline: dict) -> dict:
