@@ -9,8 +9,8 @@ one side or the other were being fought (4: each step is a VP), then how many at
 fought a game, on turns 1-3 (the surprise, 7.1 and 11.3) and later, with the mean net modifier
 (attacker's minus defender's, before the dice) and how often each modifier of 11.3 applied,
 and how often the defender was hit (11.4: a step or a retreat) by its front brigade's fatigue,
-its support and its flank. The figures say what a bot must change to lose fewer steps: whom it lets the enemy attack, on
-what odds, rather than its own attacks.
+its support and its flank. The figures say what a bot must change to lose fewer steps: whom it
+lets the enemy attack, on what odds, rather than its own attacks.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ class AttackCounter:
 
     def fight(self, state, cid: int) -> None:
         attackers = combat.live_attackers(state, cid)
+        conditions = ()
         if attackers:
             x = combat.assess(state, attackers, combat.live_targets(state, cid),
                               {a for a in attackers if state.charging[a]})
@@ -61,21 +62,20 @@ class AttackCounter:
             for who, ms in (("attacker", x.att_mods), ("defender", x.def_mods)):
                 for m in {modifier_name(m[0]) for m in ms}:
                     self.mods[key][(who, m)] += 1
-            if x.def_front:
+            if x.def_front:             # not a lone artillery train
                 names = {m[0] for m in x.def_mods}
                 tired = max(2 if state.routed[d] else state.fatigue[d] for d in x.def_front)
                 conditions = (f"front brigade at fatigue {tired}",
                               "supported" if "supporting brigade" in names else "not supported",
                               "attacked in the flank" if "attacked in the flank" in names else "attacked in front")
-                before = len(state.stack)
-                self._fight(state, cid)
-                hit = any(f[0] == "hit" and f[1] == x.def_side for f in state.stack[before:])
-                for c in conditions:
-                    row = self.hits[key + (c,)]
-                    row[0] += 1
-                    row[1] += hit
-                return None
-        return self._fight(state, cid)
+        before = len(state.stack)
+        self._fight(state, cid)
+        if conditions:                  # 11.4: a hit is a decision the fight leaves on the stack
+            hit = any(f[0] == "hit" and f[1] == x.def_side for f in state.stack[before:])
+            for c in conditions:
+                row = self.hits[key + (c,)]
+                row[0] += 1
+                row[1] += hit
 
     def close(self) -> None:
         combat.fight = self._fight
@@ -132,9 +132,9 @@ def main() -> None:
         for (who, m), v in sorted(mods[key].items(), key=lambda kv: -kv[1]):
             print(f"    {who:8} {m:36} {v / k:5.0%}")
         print("    the defender hit (11.4), by its condition:")
-        for (s_, t_, c), (fought, hit) in sorted(counter.hits.items()):
-            if (s_, t_) == key:
-                print(f"      {c:36} {fought / n:5.1f} a game, hit in {hit / fought:4.0%}")
+        for hit_key, (fought, hit) in sorted(counter.hits.items()):
+            if hit_key[:2] == key:
+                print(f"      {hit_key[2]:36} {fought / n:5.1f} a game, hit in {hit / fought:4.0%}")
 
 
 if __name__ == "__main__":

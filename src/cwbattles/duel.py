@@ -205,15 +205,13 @@ def duel(game_name: str, a: str, b: str, games: int, seed: int = 0, workers: int
     return out
 
 
-def read_baseline(paths, header: dict) -> dict:
+def read_baseline(paths: list, header: dict) -> dict:
     """The Union's mean margin on each dice seed ({seed: margin}) in the journals at ``paths``
-    (one path or a list) of duels of bot b against itself (``header``: that duel's game, bots,
+    of duels of bot b against itself (``header``: that duel's game, bots,
     seed and options; the same seed gives the same dice seeds; any ``bot_seed``). A seed's games
     are averaged: its two games in one journal (the same game, as the bots' seeds go with the
     side, unless a time budget made the bot search otherwise), and each journal weighs alike.
     Seeds missing from any journal are left out."""
-    if isinstance(paths, str):
-        paths = [paths]
     per_journal = []
     for path in paths:
         if not os.path.exists(path):
