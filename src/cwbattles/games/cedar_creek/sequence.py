@@ -95,10 +95,17 @@ def turn_start(state, frame) -> None:
         state.stack.append(("tactical", UNION))
 
 
+RETREAT_ORDERED = "The Union orders a tactical retreat"
+
+
 def can_order_tactical_retreat(state) -> bool:
-    """6.1: once Sheridan is in command, at most once a game, never on the last turn."""
-    return (state.sheridan_in and not state.retreat_turn and state.turn < state.game.tables.game.turns
-            and not state.option("no_tactical_retreat", False))
+    """6.1: the Union decides at the beginning of each initiative phase once Sheridan is in
+    command, never on the last turn (rule options: none at all, or at most one a game)."""
+    if not state.sheridan_in or state.turn >= state.game.tables.game.turns:
+        return False
+    if state.option("no_tactical_retreat", False):
+        return False
+    return not (state.option("tactical_retreat_once", False) and state.retreat_turn)
 
 
 def _tactical_legal(state, frame):
@@ -108,7 +115,7 @@ def _tactical_legal(state, frame):
 def _tactical_apply(state, frame, action):
     if action.a:
         state.retreat_turn = state.turn
-        state.note("6.1", "The Union orders a tactical retreat: +1 to its initiative and activation rolls, "
+        state.note("6.1", f"{RETREAT_ORDERED}: +1 to its initiative and activation rolls, "
                    "-2 to the Confederate activation rolls; activated Union brigades may neither attack "
                    "nor enter enemy zones of control this turn.")
     else:
@@ -119,7 +126,13 @@ decision("tactical")((_tactical_legal, _tactical_apply))
 
 
 def in_tactical_retreat(state) -> bool:
+    """6.1: the effects of a tactical retreat last the turn it is ordered."""
     return state.retreat_turn == state.turn
+
+
+def tactical_retreats_ordered(state) -> int:
+    """How many tactical retreats the log tells of (a simulation's key fact)."""
+    return sum(1 for e in state.log if e.rule == "6.1" and e.text.startswith(RETREAT_ORDERED))
 
 
 # -- 6: initiative ----------------------------------------------------------------------------
