@@ -233,6 +233,25 @@ def test_12_custer_from_turn_6_at_zone_13(game, turn, allowed):
         assert s.mv_mp == 7 and s.mounted[game.unit_index["pennington"]]
 
 
+@pytest.mark.parametrize("retreat", [False, True])
+def test_6_1_12_no_entering_the_map_into_an_enemy_zoc_during_a_tactical_retreat(game, retreat):
+    """6.1 with 12: Cook at Merritt's camp puts the Winchester road (entry 13) in his ZOC. On turn
+    6 Custer's Pennington may enter there normally; during a tactical retreat an activated Union
+    brigade may not enter an enemy ZOC, so it has no entry left and can only stay off the map."""
+    s = setup_position(game, [unit("cook", "merritt-camp")], turn=6, active="union",
+                       sheridan={"turn": 4, "in_command": True}, retreat_turn=6 if retreat else 0,
+                       frames=[["brigades", 0, "d:custer", ["u:pennington", "u:wells-custer"]]])
+    act(s, "brigade", "pennington")
+    if retreat:
+        assert texts(s, "7.1")[-1] == "Pennington stays where it is."
+        assert zone_of(s, "pennington") == -1
+    else:
+        assert options(s, "enter") == {"winchester-road"}
+        act(s, "enter", "winchester-road")
+        assert zone_of(s, "pennington") == "winchester-road"
+        assert options(s, "move") == set()                    # 10.3: it stops in the ZOC
+
+
 # -- Sheridan --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("roll", [1, 2, 3, 4, 5, 6])
 def test_12_sheridan_roll_before_turn_4_initiative(game, roll):

@@ -147,6 +147,7 @@ def _move_legal(state, frame):
             opts.append(Action("rout", u))
     if state.routed[u]:
         return opts                               # 11.4: a routed brigade neither moves nor attacks
+    tactical = side == UNION and sequence.in_tactical_retreat(state)
     if z == OFF_MAP:
         if start:
             enemy = state.barred(side)
@@ -156,6 +157,8 @@ def _move_legal(state, frame):
                 ez = g.board.entry_zone.get(e, -1)
                 if ez < 0 or ez in enemy:
                     continue
+                if tactical and ez in zoc:
+                    continue                      # 6.1: entering the map is entering like any move
                 if not can_stack(state, u, ez) and not can_pass_through(state, u, ez, state.mv_mp - mv.entry_mp, zoc):
                     continue                      # 10.5: could not stop there nor go on
                 opts.append(Action("enter", ez))
@@ -165,7 +168,6 @@ def _move_legal(state, frame):
     board = g.board
     enemy = state.barred(side)
     zoc = state.enemy_zoc(side)
-    tactical = side == UNION and sequence.in_tactical_retreat(state)
     stopped = state.mv_moved and z in zoc
     mp = state.mv_mp
     if not stopped:
