@@ -67,6 +67,7 @@ def test_same_seed_same_game(game):
 
 def test_log_events_carry_rule_and_dice(game):
     s = game.new_game(seed=1)
+    s.apply(s.legal_actions()[0])          # Payne's facing (12), the decision before the first die
     rolls = [e for e in s.log if e.dice]
     assert rolls and all(e.rule for e in s.log)
     assert rolls[0].rule == "7.1" and 1 <= rolls[0].dice[0] <= 6
