@@ -124,7 +124,8 @@ def test_12_10_moore_arrives_through_the_entry_rules(game):
     """12 with 10.3 and 10.4: Moore's arrival at the Mouth of Cedar Creek is an entry like any
     other. He faces so that Cook (Bowman's Ford, next to him) is in his front; Early, in contact
     across the creek at the Bowman's Mill road, falls back (10.3) and turns Active; Cook, facing
-    the Cooley house (Moore on his flank), turns so that Moore is in his front (10.4)."""
+    the Cooley house (Moore on his flank), turns so that Moore is in his front (10.4), to a
+    facing of the Confederate player's choice."""
     units = [off_map("moore"), unit("cook", "bowmans-ford", facing="cooley-house")]
     s = at_turn_start(game, units, 3, dice=[5, 2, 1, 1],
                       hqs=[{"id": "early", "zone": "bowmans-mill-road"}, {"id": "wright", "zone": "belle-grove"},
@@ -136,8 +137,11 @@ def test_12_10_moore_arrives_through_the_entry_rules(game):
     assert s.to_act == "confederate" and options(s, "hq_displace")
     act(s, "hq_displace", "hupps-hill", "early")
     assert s.hq_zone[game.EARLY] == game.board.index["hupps-hill"] and s.hq_active[game.EARLY]
+    assert options(s, "face") == {"cooley-south", "three-top-north", "creek-mouth"}
+    act(s, "face", "three-top-north", "cook")
     cook = game.unit_index["cook"]
     assert s.zone[game.unit_index["moore"]] in s.front(cook)
+    assert texts(s, "6")[0].startswith("Initiative: Union 5")         # then the turn goes on
 
 
 # -- entering the map ------------------------------------------------------------------------------

@@ -305,22 +305,50 @@ def enter_zone(state, u: int, n: int) -> None:
 
 
 def contact_facing(state, u: int) -> None:
-    """10.4: an enemy brigade contacted turns to put the newcomer in its front, unless it
-    already faces an enemy. (It turns to face the newcomer's zone directly.)"""
+    """10.4: each enemy stack brigade u comes into contact with must turn so that u is in its
+    front, unless it already faces an enemy: a decision of its owner for each such stack."""
     g = state.game
-    board = g.board
     side = g.brigades[u].side
     z = state.zone[u]
-    friends = state.occupied_by(side)
-    for n in board.adj[z]:
-        stack = [v for v in state.brigades_in(n) if g.brigades[v].side != side]
-        if not stack:
-            continue
-        lead = next((v for v in stack if state.line[v] == 1), stack[0])
-        if state.front(lead) & friends:
-            continue
-        for v in stack:
-            state.facing[v] = z
+    for n in g.board.adj[z]:
+        if must_face_newcomer(state, n, side):
+            state.stack.append(("contact", 1 - side, n, u))
+
+
+def must_face_newcomer(state, n: int, side: int) -> bool:
+    """10.4: does the stack of ``side``'s enemies in zone n have to turn toward a newcomer of
+    ``side``? Not if its front holds a brigade of ``side`` already: the newcomer itself ('if
+    necessary') or any other ('already facing an enemy', read as an enemy anywhere in its
+    front, the rule's own measure of facing an enemy: docs/rules-notes)."""
+    lead = state.first_line(n)
+    if lead < 0 or state.game.brigades[lead].side == side:
+        return False
+    return state.front(lead).isdisjoint(state.occupied_by(side))
+
+
+def _contact_legal(state, frame):
+    """10.4: the contacted stack's owner faces any zone that puts the newcomer in its front
+    (nothing to decide once the newcomer has gone on, as a retreat may, or is already faced)."""
+    n, u = frame[2], frame[3]
+    z = state.zone[u]
+    board = state.game.board
+    if z < 0 or z not in board.adj[n] or not must_face_newcomer(state, n, state.game.brigades[u].side):
+        return []
+    lead = state.first_line(n)
+    fronts = board.front[n]
+    return [Action("face", f, lead) for f in board.adj[n] if z in fronts[f]]
+
+
+def _contact_apply(state, frame, action):
+    lead = action.b
+    for v in state.brigades_in(state.zone[lead]):
+        state.facing[v] = action.a
+    g = state.game
+    state.note("10.4", f"{g.brigades[lead].name} turns to face {g.zone_name(action.a)}, "
+               f"{g.brigades[frame[3]].name} in its front.")
+
+
+decision("contact")((_contact_legal, _contact_apply))
 
 
 def displace_hqs(state, u: int) -> None:
