@@ -22,7 +22,7 @@ from .helpers import act, setup_position, unit
 
 SIDES = ("union", "confederate")
 HOUSE, FARM, EAST = "cooley-house", "cooley-fields", "east-fields"
-FIGHT = re.compile(r"(?P<att>.+) attack (?P<dfn>.+)\. Attacker: (?P<am>.+); rolls (?P<ar>\d), total (?P<at>\d+)\. "
+FIGHT = re.compile(r"(?P<att>.+) attacks? (?P<dfn>.+)\. Attacker: (?P<am>.+); rolls (?P<ar>\d), total (?P<at>\d+)\. "
                    r"Defender: (?P<dm>.+); rolls (?P<dr>\d), total (?P<dt>\d+)\.")
 
 
@@ -234,7 +234,7 @@ def test_11_3_confederate_artillerie_marker_rolls_like_a_battery(game):
     """11.3 / 7.3: an Artillerie marker (value 2) with Cox rolls like a Union battery."""
     s = battle(game, [unit("cox", HOUSE, facing=EAST), unit("duval", EAST, facing=HOUSE, losses=3)],
                ["cox"], [EAST], dice=[2, 3, 3],
-               markers=[{"brigade": "cox", "status": "with_brigade", "value": 2}])
+               markers=[{"zone": HOUSE, "status": "on_map", "value": 2, "moved": True}])
     assert fight(s)["att"] == {"strength 3 to 3": 1, "Cox artillery": 1}
 
 

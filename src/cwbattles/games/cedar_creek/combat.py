@@ -14,7 +14,7 @@ from itertools import product
 from types import SimpleNamespace
 
 from ...engine.actions import Action
-from .state import CONFEDERATE, UNION, decision, process
+from .state import CONFEDERATE, ELIMINATED, OFF_MAP, UNION, decision, process
 
 TRAIN_TARGET = -3   # marks the train as the defender of a combat
 OUTCOMES = ("tie", "attacker_fatigue", "defender_fatigue", "attacker_hit", "defender_hit")   # 11.4
@@ -301,7 +301,8 @@ def fight(state, cid: int) -> None:
     td = max(1, rd + sum(m[2] for m in mods_d))
     names_a = " and ".join(g.brigades[a].name for a in attackers)
     names_d = " and ".join(g.brigades[d].name for d in x.def_front) or f"the {g.train.name} train"
-    state.note("11.2", f"{names_a} attack {names_d}. Attacker: {_fmt(mods_a)}; rolls {ra}, total {ta}. "
+    verb = "attack" if len(attackers) > 1 else "attacks"
+    state.note("11.2", f"{names_a} {verb} {names_d}. Attacker: {_fmt(mods_a)}; rolls {ra}, total {ta}. "
                f"Defender: {_fmt(mods_d)}; rolls {rd}, total {td}.", tuple(dice))
     outcome = compare(ta, td)
     loser_front = []
@@ -317,9 +318,9 @@ def fight(state, cid: int) -> None:
     if x.train and loser_side == x.def_side:
         if hit:
             state.train_zone = -2
-            for m, owner in enumerate(state.marker_unit):
-                if owner == -1:
-                    state.marker_unit[m] = -2
+            for m, where in enumerate(state.marker_zone):
+                if where == OFF_MAP:                   # the markers still in the train
+                    state.marker_zone[m] = ELIMINATED
             state.note("7.3", f"The {g.train.name} artillery train is destroyed.")
         loser_front = []
     for v in loser_front:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import heapq
 
 from ...engine.actions import Action
-from .state import CONFEDERATE, OFF_MAP, UNION, decision
+from .state import CONFEDERATE, ELIMINATED, OFF_MAP, UNION, decision
 from . import combat  # noqa: E402 (chapters call one another)
 from . import retreat  # noqa: E402 (chapters call one another)
 from . import sequence  # noqa: E402 (chapters call one another)
@@ -300,8 +300,18 @@ def enter_zone(state, u: int, n: int) -> None:
     elif state.facing[u] not in g.board.front[n]:
         state.facing[u] = g.board.adj[n][0]
     state.control[n] = side                           # 4: last to pass through controls
+    if side == UNION and n in state.marker_zone:
+        capture_markers(state, u, n)
     contact_facing(state, u)
     displace_hqs(state, u)
+
+
+def capture_markers(state, u: int, n: int) -> None:
+    """7.3 (program reading): Artillerie markers left alone in a zone a Union brigade enters are
+    taken: they have no strength of their own to fight with (docs/rules-notes)."""
+    for m in state.markers_in(n):
+        state.marker_zone[m] = ELIMINATED
+        state.note("7.3", f"{state.game.brigades[u].name} takes the Artillerie left alone in {state.game.zone_name(n)}.")
 
 
 def contact_facing(state, u: int) -> None:
@@ -522,7 +532,7 @@ def _hqphase_legal(state, frame):
             if ez not in state.occupied_by(UNION) and not hq_contact(state, side, ez):
                 opts.append(Action("hq_enter", ez, HQ))
         tz = state.train_zone
-        if tz == OFF_MAP and hz >= 0 and wharton_in(state) and any(m == OFF_MAP for m in state.marker_unit):
+        if tz == OFF_MAP and hz >= 0 and wharton_in(state) and OFF_MAP in state.marker_zone:
             ez = entry_zone_of_wharton(state)
             if ez not in state.occupied_by(UNION):
                 opts.append(Action("hq_enter", ez, TRAIN))
@@ -531,12 +541,33 @@ def _hqphase_legal(state, frame):
                 opts += [Action("hq_move", n, TRAIN) for n in piece_steps(state, side, TRAIN, tz, mv.train_mp)]
             if not state.train_active or state.train_moved:
                 hops = g.board.hops[tz]
-                carrying = {m for m in state.marker_unit if m >= 0}
-                for v in range(g.n_units):
-                    if g.brigades[v].side == CONFEDERATE and state.zone[v] >= 0 and v not in carrying \
-                            and hops[state.zone[v]] <= mv.train_deploy_zones:
-                        opts.append(Action("deploy", v))
+                enemy = state.barred(side)
+                opts += [Action("deploy", z) for z in range(g.n_zones)
+                         if hops[z] <= mv.train_deploy_zones and z not in enemy]
+        opts += marker_moves(state)
     return opts
+
+
+def marker_moves(state) -> list:
+    """7.3: each Artillerie marker on the map may move 6 MP in the Confederate headquarters
+    step, once a step, never into a zone the enemy holds. Markers alike (same zone, same
+    value) offer their moves once."""
+    seen = set()
+    out = []
+    mp = state.game.tables.movement.marker_mp
+    for m, z in enumerate(state.marker_zone):
+        if z < 0 or state.marker_moved[m] == state.stamp or (z, state.marker_value[m]) in seen:
+            continue
+        seen.add((z, state.marker_value[m]))
+        out += [Action("marker_move", n, m) for n in piece_reach(state, CONFEDERATE, z, mp) if n != z]
+    return out
+
+
+def piece_reach(state, side: int, start: int, mp: int) -> dict:
+    """Zones a piece with ``mp`` MP can reach from ``start`` at the costs of 10.3, never
+    entering a zone the enemy holds: {zone: MP}."""
+    dist = state.game.board.shortest(start, blocked=state.barred(side), limit=mp)
+    return {z: d for z, d in enumerate(dist) if d <= mp}
 
 
 def _hqphase_apply(state, frame, action):
@@ -562,6 +593,12 @@ def _hqphase_apply(state, frame, action):
         state.stack.append(("hqmove", side, piece))
     elif kind == "deploy":
         _deploy(state, action.a)
+    elif kind == "marker_move":
+        m, z = action.b, action.a
+        cost = piece_reach(state, side, state.marker_zone[m], mv.marker_mp)[z]
+        state.note("7.3", f"Artillerie moves from {g.zone_name(state.marker_zone[m])} to {g.zone_name(z)} ({cost} MP).")
+        state.marker_zone[m] = z
+        state.marker_moved[m] = state.stamp
 
 
 def _put_piece(state, side: int, piece: int, z: int, cost: int) -> None:
@@ -577,13 +614,17 @@ def _put_piece(state, side: int, piece: int, z: int, cost: int) -> None:
     state.note("7.2" if piece == HQ else "7.3", f"{name} moves to {g.zone_name(z)} ({cost} MP).")
 
 
-def _deploy(state, v: int) -> None:
-    """7.3: an Artillerie marker joins a brigade within three zones of the train."""
+def _deploy(state, z: int) -> None:
+    """7.3: an Artillerie marker is placed three zones or less from the train; it has moved
+    for this headquarters step."""
     g = state.game
-    m = state.marker_unit.index(OFF_MAP)
-    state.marker_unit[m] = v
-    state.note("7.3", f"Artillerie deployed with {g.brigades[v].name} in {g.zone_name(state.zone[v])}.")
-    if OFF_MAP not in state.marker_unit:
+    m = state.marker_zone.index(OFF_MAP)
+    state.marker_zone[m] = z
+    state.marker_moved[m] = state.stamp
+    supported = [g.brigades[v].name for mm, v in state.supported(z) if mm == m]
+    state.note("7.3", f"Artillerie deployed in {g.zone_name(z)}"
+               + (f", supporting {supported[0]}." if supported else " (no brigade to support there yet)."))
+    if OFF_MAP not in state.marker_zone:
         state.train_zone = -2
         state.note("7.3", "All the train's batteries are deployed: the train leaves the map.")
 
