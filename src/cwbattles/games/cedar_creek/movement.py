@@ -271,12 +271,11 @@ def _move_apply(state, frame, action):
         enter_zone(state, u, n)
         state.mv_path += (n,)
     elif kind in ("attack", "charge"):
-        cost = mv.charge_mp if kind == "charge" else mv.attack_mp
-        state.mv_mp -= cost
-        combat.declare_attack(state, u, action.a, charge=kind == "charge")
-        finish_move(state, side, u, target=action.a)
+        declare(state, u, action.a, charge=kind == "charge")
+        state.stack.append(("facing", side, u, action.a))     # 11.1: then it may change its facing
     elif kind == "stop":
-        finish_move(state, side, u)
+        end_move(state, u)
+        push_line_and_facing(state, side, u)
 
 
 decision("move")((_move_legal, _move_apply))
@@ -351,8 +350,7 @@ def _contact_legal(state, frame):
 
 def _contact_apply(state, frame, action):
     lead = action.b
-    for v in state.brigades_in(state.zone[lead]):
-        state.facing[v] = action.a
+    face_stack(state, lead, action.a)
     g = state.game
     state.note("10.4", f"{g.brigades[lead].name} turns to face {g.zone_name(action.a)}, "
                f"{g.brigades[frame[3]].name} in its front.")
@@ -402,18 +400,23 @@ def _displace_apply(state, frame, action):
 decision("displace")((_displace_legal, _displace_apply))
 
 
-def finish_move(state, side: int, u: int, target: int = -1) -> None:
-    """End of a brigade's move: fatigue for extra MP (10.3), then line (10.5) and facing (10.4)."""
-    g = state.game
+def declare(state, u: int, target: int, charge: bool) -> None:
+    """10.3, 11.1: an attack (2 MP) or a charge (4 MP) on zone ``target`` ends the brigade's
+    move; the attacker leads its stack (10.5). Its facing is chosen next. (The combat preview
+    plays this on a copy, so that it shows the combat as it will be.)"""
+    mv = state.game.tables.movement
+    state.mv_mp -= mv.charge_mp if charge else mv.attack_mp
+    combat.declare_attack(state, u, target, charge=charge)
+    end_move(state, u)
+    make_first_line(state, u)
+
+
+def end_move(state, u: int) -> None:
+    """End of a brigade's move: the fatigue level for extra MP (10.3)."""
     if state.mv_extra:
         state.fatigue[u] = min(2, state.fatigue[u] + 1)
-        state.note("10.3", f"{g.brigades[u].name} takes a fatigue level for its extra movement.")
+        state.note("10.3", f"{state.game.brigades[u].name} takes a fatigue level for its extra movement.")
     state.mv_unit = -1
-    if target >= 0:
-        make_first_line(state, u)                     # 10.5: the attacker leads its stack
-        state.stack.append(("facing", side, u, target))
-        return
-    push_line_and_facing(state, side, u)
 
 
 def push_line_and_facing(state, side: int, u: int) -> None:
@@ -473,10 +476,15 @@ def _facing_legal(state, frame):
     return [Action("face", f, u) for f in facing_options(state, u, target)]
 
 
+def face_stack(state, u: int, f: int) -> None:
+    """10.4, 10.5: brigade u and the brigade stacked with it face zone f."""
+    for v in state.brigades_in(state.zone[u]):
+        state.facing[v] = f
+
+
 def _facing_apply(state, frame, action):
     u = action.b
-    for v in state.brigades_in(state.zone[u]):
-        state.facing[v] = action.a
+    face_stack(state, u, action.a)
     state.note("10.4", f"{state.game.brigades[u].name} faces {state.game.zone_name(action.a)}.")
 
 

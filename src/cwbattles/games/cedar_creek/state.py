@@ -248,6 +248,18 @@ class State(Machine):
         from .combat import preview
         return preview(self, action)
 
+    def has_preview(self, action: Action) -> bool:
+        """Does ``preview`` show a combat for this action (attacks, charges, resolutions, and
+        the facing chosen right after an attack declaration)?"""
+        from .combat import attack_facing_frame
+        return action.kind in ("attack", "charge", "resolve") or attack_facing_frame(self, action)
+
+    def describe(self, action: Action) -> str:
+        """The action in words, with what it obliges to where the position says more than the
+        action (a facing after an attack declaration, 11.1)."""
+        from .combat import describe
+        return describe(self, action)
+
     def to_position(self) -> dict:
         from .position import position_of
         return position_of(self)
