@@ -94,5 +94,6 @@ def test_21_3_train_bombarded_only_by_artillery_at_range():
     units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-waddell": "1605"}
     s = position(G, units, side="confederate", phase="combat", released=REL, dice=(6,))
     act(s, "attack", "1603")
-    act(s, "resolve")                                     # 1 : 1 = 1-1, roll 6 -> Ae: no effect
+    act(s, "resolve")                                     # 1 : 1 = 1-1, roll 6 -> Ar
+    act(s, "stand", "cs-st-waddell")                      # 9.1: the battery need not retreat
     assert s.vp_conf == 5 + 10 and hexof(s, "us-train") == "1603"   # + the crossroads (21.3)

@@ -59,8 +59,8 @@ def test_8_8_displacement_chain_never_returns_to_a_hex_of_the_chain():
 def test_8_8_displaced_artillery_may_not_attack_this_phase():
     units = {"us-12-1": "1602", "cs-st-lee": "1603", "us-12-2": "1601", "us-3-1": "1702",
              "us-3-8mi": "1502", "us-3-d1il": "1502", "us-3-l2il": "1502", "us-3-3oh": "1502", "us-7-6wi": "1502"}
-    s = position(G, units, phase="combat", released=REL, dice=(3,))
-    _attack(s, "1603", ["us-12-1"])                       # 8 : 5 = 1-1, roll 3 -> Ar
+    s = position(G, units, phase="combat", released=REL, dice=(4,))
+    _attack(s, "1603", ["us-12-1"])                       # 8 : 5 = 1-1, roll 4 -> Ar
     assert not legal(s, "retreat_to")                      # every open hex is full
     act(s, "displace", "us-3-8mi")
     assert hexof(s, "us-12-1") == "1502"
@@ -72,12 +72,12 @@ def test_8_8_displaced_artillery_may_not_attack_this_phase():
 
 # -- 8.9 voluntary reduction of odds -------------------------------------------------------------
 def test_8_9_attacker_may_declare_a_lower_column():
-    s = position(G, {"us-12-1": "1602", "cs-st-pettus": "1603"}, phase="combat", released=REL, dice=(3,))
+    s = position(G, {"us-12-1": "1602", "cs-st-pettus": "1603"}, phase="combat", released=REL, dice=(4,))
     assert s.stack[-1][0] == "declare"                    # attack and attacker were forced
     lower = [G.tables.columns[a.a] for a in s.legal_actions() if a.kind == "resolve_at"]
     assert lower == ["1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1"]   # 8 : 2 is 4-1
     assert s.preview(next(a for a in s.legal_actions() if a.kind == "resolve_at" and a.a == 4))["odds"] == "1-1"
-    act(s, "resolve_at", "1-1")                           # roll 3 on 1-1: Ar (at 4-1 it was Dr)
+    act(s, "resolve_at", "1-1")                           # roll 4 on 1-1: Ar (at 4-1 it was Dr)
     assert "declared lower" in [e for e in s.log if e.rule == "8.6"][-1].text
     act(s, "retreat_to", "1601", "us-12-1")
     assert hexof(s, "us-12-1") == "1601" and hexof(s, "cs-st-pettus") == "1603"
@@ -107,8 +107,8 @@ def test_8_7_defender_advances_into_the_hex_the_attacker_lost_on_ae():
 
 
 def test_8_7_defender_may_decline_to_advance_after_ar():
-    s = position(G, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(3,))
-    _attack(s, "1603", ["us-12-1"])                       # 8 : 5 = 1-1, roll 3 -> Ar
+    s = position(G, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(4,))
+    _attack(s, "1603", ["us-12-1"])                       # 8 : 5 = 1-1, roll 4 -> Ar
     act(s, "retreat_to", "1601", "us-12-1")
     assert legal(s, "advance", "cs-st-lee", "1602")
     act(s, "no_advance")
@@ -137,8 +137,8 @@ def test_8_2_option_stack_attacks_together():
 # -- 12 Attack Effectiveness (option) ------------------------------------------------------------
 def test_12_attack_effectiveness_attacker_repulsed_stays_ineffective_until_night():
     g = game(morale="attack_effectiveness")
-    s = position(g, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(3,))
-    _attack(s, "1603", ["us-12-1"])                       # Ar
+    s = position(g, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(4,))
+    _attack(s, "1603", ["us-12-1"])                       # 8 : 5 = 1-1, roll 4 -> Ar
     u = G.unit_index["us-12-1"]
     assert s.ineffective[u] and not s.may_attack(u)
     s = position(g, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL)
@@ -147,6 +147,6 @@ def test_12_attack_effectiveness_attacker_repulsed_stays_ineffective_until_night
     s.turn = 12
     morale.night_recovery(s)
     assert not s.ineffective[u]
-    s = position(G, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(3,))
+    s = position(G, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(4,))
     _attack(s, "1603", ["us-12-1"])
     assert not s.ineffective[u]                           # default: no morale rule

@@ -4,7 +4,7 @@ the Champion Hill map with scripted dice. Units are placed on an empty map (help
 from fractions import Fraction
 
 from cwbattles.systems.blue_and_gray import load_tables
-from cwbattles.systems.blue_and_gray.combat import odds
+from cwbattles.systems.blue_and_gray.combat import odds, preview
 
 from tests.games.champion_hill.helpers import act, game, hexof, idx, legal, position
 
@@ -78,7 +78,7 @@ def _attack(s, target, attackers, roll=None):
 
 def test_8_6_dr_retreat_and_8_7_advance():
     s = position(G, {"us-12-1": "1602", "cs-st-pettus": "1603"}, phase="combat", released=REL, dice=(4,))
-    # 8 against 2 in clear: 4-1; roll 2 -> De; roll 4 -> Dr
+    # 8 against 2 in clear: 4-1; roll 4 -> Dr (De only on a 1)
     _attack(s, "1603", ["us-12-1"], 4)
     assert s.log[-1].text.endswith("Dr.") or "Dr" in s.log[-1].text
     assert s.to_act == "confederate"
@@ -95,6 +95,30 @@ def test_8_6_de_and_ae():
     s = position(G, {"us-cav-3il": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(6,))
     _attack(s, "1603", ["us-cav-3il"], 6)                 # 1-5, 6 -> Ae
     assert hexof(s, "us-cav-3il") == "elim"
+
+
+def _exact(units, target, attackers):
+    s = position(G, units, released=REL)
+    return preview(s, (idx(target),), tuple(G.unit_index[a] for a in attackers))["exact"]
+
+
+def test_8_6_printed_table_attacker_eliminated_at_1_5_only_on_4_to_6():
+    # the printed 1975 table (crt.toml): at 1-5, Ar on 1-3 and Ae on 4-6
+    units = {"us-cav-3il": "1602", "cs-st-lee": "1603"}
+    assert _exact(units, "1603", ["us-cav-3il"]) == {"Ae": "1/2", "Ar": "1/2"}
+    s = position(G, units, phase="combat", released=REL, dice=(3,))
+    _attack(s, "1603", ["us-cav-3il"])                    # 1 : 5 = 1-5, roll 3 -> Ar
+    assert "1-5: Ar" in [e for e in s.log if e.rule == "8.6"][-1].text
+    act(s, "retreat_to", "1601", "us-cav-3il")
+    assert hexof(s, "us-cav-3il") == "1601"
+
+
+def test_8_6_printed_table_no_exchange_at_2_1():
+    units = {"us-12-1": "1602", "us-12-2": "1704", "cs-st-lee": "1603"}
+    assert _exact(units, "1603", ["us-12-1", "us-12-2"]) == {"Ar": "1/3", "Dr": "2/3"}
+    s = position(G, units, phase="combat", released=REL, dice=(4,))
+    _attack(s, "1603", ["us-12-1", "us-12-2"])            # 14 : 5 = 2-1, roll 4 -> Dr
+    assert "2-1: Dr" in [e for e in s.log if e.rule == "8.6"][-1].text
 
 
 def test_8_6_exchange_attacker_chooses_losses():
