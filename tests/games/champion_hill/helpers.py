@@ -20,14 +20,16 @@ def idx(h: str) -> int:
     return game().board.index[h]
 
 
-def position(g, units, *, turn=2, side="union", phase="movement", frames=(), released=(), dice=(), **scalars):
-    """units: {unit id: hex} (None = off map). phase: "movement" or "combat"."""
+def position(g, units, *, turn=2, side="union", phase="movement", frames=(), released=(), dice=(), flags=None,
+             **scalars):
+    """units: {unit id: hex} (None = off map). phase: "movement" or "combat". flags: {unit id:
+    {"retreated": True, ...}} (the unit flags of a position)."""
     si = ("union", "confederate").index(side)
     base = g.new_game(0).to_position()
     out = []
     for u in base["units"]:
         if u["id"] in units and units[u["id"]] is not None:
-            out.append({"id": u["id"], "hex": units[u["id"]], "status": "on_map"})
+            out.append(dict({"id": u["id"], "hex": units[u["id"]], "status": "on_map"}, **(flags or {}).get(u["id"], {})))
         else:
             out.append({"id": u["id"], "hex": None, "status": "off_map"})
     divs = base["divisions"]

@@ -4,7 +4,8 @@ the Champion Hill map with scripted dice. Units are placed on an empty map (help
 from fractions import Fraction
 
 from cwbattles.systems.blue_and_gray import load_tables
-from cwbattles.systems.blue_and_gray.combat import odds, preview
+from cwbattles.systems.blue_and_gray.combat import odds
+from cwbattles.systems.blue_and_gray.preview import preview
 
 from tests.games.champion_hill.helpers import act, game, hexof, idx, legal, position
 

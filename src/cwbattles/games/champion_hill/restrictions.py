@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 UNION, CONFEDERATE = 0, 1
+HALF_STRENGTH = ("restricted 9th division: half strength", "17.3 i", Fraction(1, 2))
 
 
 def restricted(s, u: int) -> bool:
@@ -50,12 +51,12 @@ def may_enter(s, u: int, a: int, b: int) -> bool:
     return True
 
 
-def attack_factor(s, u: int, bombarding: bool) -> Fraction:
+def attack_modifier(s, u: int, bombarding: bool):
     """17.3 i: the restricted 9th division attacks at half strength (bombardment excepted)."""
     g = s.game
     if not bombarding and g.units[u].division == g.OSTERHAUS and not s.released[g.OSTERHAUS]:
-        return Fraction(1, 2)
-    return Fraction(1)
+        return HALF_STRENGTH
+    return None
 
 
 def movement_start(s, side: int) -> None:

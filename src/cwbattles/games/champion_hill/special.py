@@ -10,6 +10,8 @@ from ...systems.blue_and_gray.results import advance_into
 from ...systems.blue_and_gray.state import DOUBLE_QUICK, NORMAL
 
 UNION, CONFEDERATE = 0, 1
+TRIPLED = ("Bowen's counterattack: tripled", "19.53 i", Fraction(3))
+DIE_LESS_ONE = ("Bowen's counterattack", "19.53 ii", -1)
 
 
 # -- 19.1 terrain ------------------------------------------------------------------------------------
@@ -34,12 +36,14 @@ def obligation_side(s, a: int, b: int) -> bool:
 
 
 # -- 19.2 artillery -----------------------------------------------------------------------------------
-def range_factor(s, u: int, distance: int) -> Fraction:
-    """9.1: two-thirds at range 3; 19.2: Union artillery at range 4 loses one third (decision:
-    two-thirds, option ``union_range4_factor = "one_third"``)."""
-    if distance >= 4 and s.game.option("union_range4_factor") == "one_third":
-        return Fraction(1, 3)
-    return Fraction(2, 3) if distance >= 3 else Fraction(1)
+def range_modifier(s, u: int, distance: int):
+    """9.1: two-thirds at range 3; 19.2: Union artillery at range 4 reduced by one third
+    (decision: to two-thirds, option ``union_range4_factor = "one_third"``: to one third)."""
+    if distance >= 4:
+        if s.game.option("union_range4_factor") == "one_third":
+            return ("bombards at range 4 (option: one third)", "19.2", Fraction(1, 3))
+        return ("bombards at range 4, reduced by one third", "19.2", Fraction(2, 3))
+    return ("bombards at range 3", "9.1", Fraction(2, 3)) if distance >= 3 else None
 
 
 def may_bombard(s, u: int) -> bool:
@@ -117,20 +121,20 @@ def _bonus_applies(s, attackers) -> bool:
     return True
 
 
-def attack_factor(s, u: int, bombarding: bool) -> Fraction:
+def attack_modifier(s, u: int):
     """19.53 i: both brigades tripled for that Player-Turn."""
     g = s.game
     if s.bowen_bonus == 1 and u in (g.GREEN, g.COCKRELL):
-        return Fraction(3)
-    return Fraction(1)
+        return TRIPLED
+    return None
 
 
-def die_modifier(s, attackers) -> int:
+def die_modifiers(s, attackers) -> tuple:
     """19.53 ii: the die of their attacks is reduced by one."""
     g = s.game
     if s.phasing == CONFEDERATE and any(u in (g.GREEN, g.COCKRELL) for u in attackers) and _bonus_applies(s, attackers):
-        return -1
-    return 0
+        return (DIE_LESS_ONE,)
+    return ()
 
 
 def after_advance(s, u: int, frame) -> None:

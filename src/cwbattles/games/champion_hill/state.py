@@ -83,8 +83,12 @@ class State(BGState):
         unit = self.game.units[u]
         return not self.released[unit.division] or unit.type == "artillery" or u == self.game.TRAIN
 
-    def attack_factor(self, u, targets, bombarding):
-        return restrictions.attack_factor(self, u, bombarding) * special.attack_factor(self, u, bombarding)
+    def attack_modifiers(self, u, targets, bombarding):
+        """17.3 i (half strength) and 19.53 i (tripled)."""
+        half, triple = restrictions.attack_modifier(self, u, bombarding), special.attack_modifier(self, u)
+        if half is None and triple is None:
+            return ()
+        return tuple(m for m in (half, triple) if m is not None)
 
     def on_movement_start(self, side):
         special.ammunition(self, side)
@@ -151,12 +155,12 @@ class State(BGState):
     def artillery_range(self, u):
         return self.game.units[u].range                                         # 19.2 (data: 4 / 3)
 
-    range_factor = special.range_factor                                         # 9.1, 19.2
+    range_modifier = special.range_modifier                                     # 9.1, 19.2
     may_bombard = special.may_bombard                                           # 19.2
     obligation_side = special.obligation_side                                   # 19.15
 
-    def die_modifier(self, targets, attackers):
-        return special.die_modifier(self, attackers)                            # 19.53 ii
+    def die_modifiers(self, targets, attackers):
+        return special.die_modifiers(self, attackers)                           # 19.53 ii
 
     def after_advance(self, u, frame):
         special.after_advance(self, u, frame)                                   # 19.53 iii
@@ -173,10 +177,13 @@ class State(BGState):
     def preview(self, action: Action) -> dict:
         """Exact odds of an attack: for ``resolve`` the pending declaration, for ``attack`` h
         every eligible unit against h."""
-        from ...systems.blue_and_gray.combat import candidates, joiners, preview
+        from ...systems.blue_and_gray.combat import candidates, joiners
+        from ...systems.blue_and_gray.preview import preview
         self = self.clone()                      # a preview never changes the state
         frame = self.stack[-1] if self.stack else None
         if action.kind in ("resolve", "resolve_at") and frame and frame[0] == "declare":
+            if not frame[3]:
+                return {}                        # nothing declared yet: no attack to show
             return preview(self, frame[2], frame[3], action.a if action.kind == "resolve_at" else None)
         if action.kind in ("attack", "target") and frame:
             targets = (action.a,) if action.kind == "attack" else frame[2] + (action.a,)

@@ -1,5 +1,5 @@
 """8.0 Combat and 9.0 artillery: declaring attacks one at a time, compulsory attacks (8.1),
-multi-unit and multi-hex attacks (8.2), strengths and odds (8.3-8.6), bombardment and combined
+multi-unit and multi-hex attacks (8.2), odds (8.6; the strengths are ``strength``'s, 8.3-8.4), bombardment and combined
 attacks (9.1-9.2).
 
 Frames: ("combat", side) - ``attack`` a hex, or ``end_combat`` once every compulsory attack is
@@ -13,14 +13,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...engine.actions import Action
-from .artillery import bombard_strength, in_range
+from .artillery import in_range
+from .strength import adjacent_role, defence_strength, unit_attack
 
 END_COMBAT = Action("end_combat")
-
-
-def adjacent_role(s, u: int) -> bool:
-    """9.4: artillery in an enemy zone fights like other units; other artillery bombards."""
-    return s.kind(u) != "artillery" or s.in_enemy_zoc(u)
 
 
 def targetable(s, side: int, t: int) -> bool:
@@ -102,25 +98,6 @@ def bombarders(s, side: int) -> list:
     hexes, attacked, within, reach = s.hex, s.attacked, s.game.board.within, s.facts.attack_reach
     return [(u, within(hexes[u], reach[u])) for u in s.game.side_units[side]
             if hexes[u] >= 0 and not attacked[u] and not adjacent_role(s, u)]
-
-
-def defence_strength(s, targets: tuple) -> Fraction:
-    """8.3-8.4, 8.7: each hex's units (less those retreated this phase) times its terrain's
-    defence multiplier (the largest applies once)."""
-    total = Fraction(0)
-    for t in targets:
-        st = sum(s.strength(v) for v in s.units_at(t) if not s.retreated[v] and s.is_combat_unit(v))
-        total += st * s.game.tables.terrain[s.game.board.terrain[t]]["defender"] * s.defence_factor(t)
-    return total
-
-
-def unit_attack(s, u: int, targets: tuple) -> Fraction:
-    """8.3 step 1: one attacker's strength with its own modifications."""
-    if adjacent_role(s, u):
-        h = s.hex[u]
-        across = min(s.across_factor(h, t) for t in targets)      # 8.4 (19.14): halved once
-        return s.strength(u) * across * s.attack_factor(u, targets, False)
-    return bombard_strength(s, u, targets) * s.attack_factor(u, targets, True)
 
 
 def odds(s, targets: tuple, attackers: tuple) -> dict:
@@ -259,23 +236,6 @@ def _declare_apply(s, frame, action):
     else:
         from .results import resolve
         resolve(s, side, targets, attackers, action.a if action.kind == "resolve_at" else None)
-
-
-def preview(s, targets: tuple, attackers: tuple, column=None) -> dict:
-    """Exact odds of every result, by enumerating the die (8.6); at a declared lower column (8.9)."""
-    mod = s.die_modifier(targets, attackers)
-    o = odds(s, targets, attackers)
-    tab = s.game.tables
-    if column is not None and column < o["column"]:
-        o["column"], o["odds"] = column, tab.columns[column]
-    probs = {}
-    for roll in range(1, 7):
-        r = tab.result(o["column"], roll + mod)
-        probs[r] = probs.get(r, Fraction(0)) + Fraction(1, 6)
-    return {"attack": float(o["attack"]), "defence": float(o["defence"]), "odds": o["odds"],
-            "die_modifier": mod, "bombardment": o["bombard_only"],
-            "outcomes": {k: float(v) for k, v in sorted(probs.items())},
-            "exact": {k: f"{v.numerator}/{v.denominator}" for k, v in sorted(probs.items())}}
 
 
 def register(rules) -> None:

@@ -49,6 +49,7 @@ class MapFacts:
         self.attack_reach = tuple(max(1, s.artillery_range(u)) for u in range(len(g.units)))
         self.longest_reach = max(self.attack_reach)
         self._sight: dict = {}
+        self._across: dict = {}
         self.actions = PrebuiltActions(max(len(board), len(g.units)))
 
     def sees(self, a: int, b: int) -> bool:
@@ -59,6 +60,14 @@ class MapFacts:
             seen = self._sight[key] = self.board.line_of_sight(a, b, self.blocks_los.__getitem__)
         return seen
 
+
+    def across(self, s, a: int, b: int):
+        """8.4: ``s.across_modifier(a, b)`` (memoised; the map never changes)."""
+        key = (a, b)
+        found = self._across.get(key, False)
+        if found is False:
+            found = self._across[key] = s.across_modifier(a, b)
+        return found
 
 
 class PrebuiltActions(dict):

@@ -20,7 +20,8 @@ def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None
     """8.3-8.6: total the strengths, form the odds, roll one die, apply the result. 8.9: a
     ``column`` lower than the odds give, declared by the attacker, is used instead."""
     g = s.game
-    mod = s.die_modifier(targets, attackers)      # first: exclusive bonuses may start here (19.52)
+    die = s.die_modifiers(targets, attackers)     # first: exclusive bonuses may start here (19.52)
+    mod = sum(m[2] for m in die)
     o = odds(s, targets, attackers)
     declared = column is not None and column < o["column"]
     if declared:
@@ -40,7 +41,8 @@ def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None
     s.note("8.6", f"{names} attack {'/'.join(ids[t] for t in targets)}: "
                   f"{_num(o['attack'])} against {_num(o['defence'])}, {o['odds']}"
                   + (" (declared lower, 8.9)" if declared else "")
-                  + (f", die modified by {mod:+d}" if mod else "") + f": {result}"
+                  + (f", die modified by {mod:+d} ({', '.join(m[1] for m in die)})" if mod else "")
+                  + f": {result}"
                   + (" (bombardment)" if o["bombard_only"] else "") + ".", (roll,))
     s.on_attack(targets, attackers, o["bombard_only"], result)
     frames = []
