@@ -46,6 +46,19 @@ def test_17_4_carr_may_not_enter_enemy_zone():
     assert not legal(s, "step", "1603")
 
 
+def test_17_4_restricted_carr_may_not_enter_the_map_into_an_enemy_zone():
+    # Carr's division arrives at 1911 (Game-Turn 1); Lee at 1810 puts 1911 in his zone
+    s = position(G, {"cs-st-lee": "1810"}, turn=2, released=("osterhaus", "bowen", "loring"))
+    carr = {a.a for a in s.legal_actions() if a.kind == "enter"} & set(G.div_units[G.CARR])
+    assert not carr                                       # 17.4 binds entering as any step
+    s = position(G, {"cs-st-lee": "1810"}, turn=2, released=REL)
+    act(s, "enter", "us-14-1")                            # released: it enters, and stops (7.0)
+    assert hexof(s, "us-14-1") == "1911" and s.mv_mp == 0
+    s = position(G, {"cs-st-lee": "1808"}, turn=2, released=("osterhaus", "bowen", "loring"))
+    act(s, "enter", "us-14-1")                            # no enemy zone at 1911: it may enter
+    assert hexof(s, "us-14-1") == "1911" and s.mv_mp == 5
+
+
 def test_17_5_second_ohio_may_not_move_until_released():
     s = position(G, {"us-12-2oh": "1504"})
     assert not legal(s, "move", "us-12-2oh")

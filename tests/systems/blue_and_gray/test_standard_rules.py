@@ -183,6 +183,26 @@ def test_5_2_reinforcements_pay_one_more_mp_each():
     assert s.mv_mp == 4
 
 
+def test_5_4_reinforcement_enters_at_another_entry_hex_of_its_edge_when_its_own_is_held():
+    # Carr's brigade is due at 1911, where Lee stands: it may come on at 1902 or 1920, the
+    # Union's other entry hexes on the east edge, paying the column cost there (5.2)
+    s = position(G, {"cs-st-lee": "1911"}, turn=2, released=REL)
+    u = G.unit_index["us-14-1"]
+    where = sorted(G.board.ids[a.b] for a in s.legal_actions() if a.kind == "enter" and a.a == u)
+    assert where == ["1902", "1920"]
+    act(s, "enter", "us-14-1", "1920")
+    assert hexof(s, "us-14-1") == "1920" and s.mv_mp == 5
+    assert "instead of 1911, held by the enemy (5.4)" in s.log[-1].text
+    act(s, "stop", "us-14-1")
+    assert not legal(s, "enter", "us-14-2", "1920")       # 19.4: 1920 holds a brigade now
+    act(s, "enter", "us-14-a2il", "1920")                 # the second through 1920 pays 2 MP
+    assert s.mv_mp == 4
+    s = position(G, {"cs-st-lee": "1810"}, turn=2, released=REL)
+    where = sorted(G.board.ids[a.b] if a.b >= 0 else "own" for a in s.legal_actions()
+                   if a.kind == "enter" and a.a == u)
+    assert where == ["own"]                               # only an enemy unit on it opens the others
+
+
 def test_6_33_no_passing_through_two_full_hexes_in_a_row():
     # McGinnis marches along the Jackson Road: 1603, 1703 and 1802 each hold a brigade (19.4)
     units = {"us-12-1": "1504", "us-3-1": "1603", "us-3-2": "1703", "us-3-3": "1802"}

@@ -29,6 +29,8 @@ def may_move(s, u: int) -> bool:
 
 
 def may_enter(s, u: int, a: int, b: int) -> bool:
+    """17.1-17.4: what a restricted unit may not enter, from a (OFF_MAP when it enters the map:
+    5.4 makes entering a step like any other)."""
     g = s.game
     unit = g.units[u]
     d = unit.division
@@ -41,7 +43,7 @@ def may_enter(s, u: int, a: int, b: int) -> bool:
             return False
         home = unit.setup
         dist = g.board.distance
-        return dist(home, b) <= max(2, dist(home, a))
+        return dist(home, b) <= max(2, dist(home, a) if a >= 0 else 0)
     if d == g.CARR:
         return b not in zoc                                    # 17.4
     if d == g.OSTERHAUS and unit.restriction == "17.3-ii":

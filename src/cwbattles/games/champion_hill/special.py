@@ -19,8 +19,8 @@ def may_enter(s, u: int, a: int, b: int) -> bool:
     """19.12 is in the terrain chart (the stream hexside closed to artillery but at a bridge or
     ford). 19.13: artillery enters and leaves the wooded hexes east of Jackson's Creek near the
     Middle Road only by road."""
-    if s.kind(u) != "artillery":
-        return True
+    if s.kind(u) != "artillery" or a < 0:
+        return True                                            # 5.1: entering, it comes by the road
     road_only = s.game.art_road_only
     if (a in road_only or b in road_only) and "road" not in s.game.board.features(a, b):
         return False

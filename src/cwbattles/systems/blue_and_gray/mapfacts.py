@@ -48,6 +48,15 @@ class MapFacts:
         # 8.2, 9.1: the farthest from a target each unit may join an attack on it
         self.attack_reach = tuple(max(1, s.artillery_range(u)) for u in range(len(g.units)))
         self.longest_reach = max(self.attack_reach)
+        # 5.4: for each entry hex, the entry hexes of the same side on the same map edge
+        sides_at = {}
+        for unit in g.units:
+            if unit.entry_hex >= 0:
+                sides_at.setdefault(unit.entry_hex, set()).add(unit.side)
+        edges = [e for name, e in board.edges.items() if name]
+        self.entry_alternatives = {e: tuple(sorted(f for f in sides_at if sides_at[f] & sides_at[e] and f != e
+                                                   and any(e in edge and f in edge for edge in edges)))
+                                   for e in sides_at}
         self._sight: dict = {}
         self._across: dict = {}
         self.actions = PrebuiltActions(max(len(board), len(g.units)))
