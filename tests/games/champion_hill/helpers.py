@@ -21,9 +21,10 @@ def idx(h: str) -> int:
 
 
 def position(g, units, *, turn=2, side="union", phase="movement", frames=(), released=(), dice=(), flags=None,
-             **scalars):
+             control=None, **scalars):
     """units: {unit id: hex} (None = off map). phase: "movement" or "combat". flags: {unit id:
-    {"retreated": True, ...}} (the unit flags of a position)."""
+    {"retreated": True, ...}} (the unit flags of a position). control: {hex: "union" |
+    "confederate" | None} for the controlled hexes that do not start so (21.2)."""
     si = ("union", "confederate").index(side)
     base = g.new_game(0).to_position()
     out = []
@@ -47,7 +48,7 @@ def position(g, units, *, turn=2, side="union", phase="movement", frames=(), rel
     sc = dict(base["scalars"])
     sc.update({"phasing": si, "mv_unit": -1, "mv_mp": 0, "mv_mode": 0})
     sc.update(scalars)
-    pos = dict(base, turn=turn, round=1 if si == g.first_player else 2, units=out, divisions=divs,
+    pos = dict(base, control=dict(base["control"], **(control or {})), turn=turn, round=1 if si == g.first_player else 2, units=out, divisions=divs,
                dice={"state": 99, "calls": 0, "script": list(dice)} if dice else {"state": 99, "calls": 0},
                scalars=sc, stack=stack, over=False)
     return g.from_position(pos, source="test")

@@ -47,15 +47,41 @@ def test_17_5_held_second_ohio_does_not_advance_after_combat():
     assert legal(s, "advance", "us-12-2oh", "1603")
 
 
-def test_21_2_unopposed_zone_of_control_takes_a_victory_hex_during_play():
+def test_21_2_an_uncontested_zone_takes_a_victory_hex_at_the_step_that_exerts_it():
     hill = G.control_hexes.index(idx("1306"))
-    s = position(G, {"us-12-1": "1405"}, released=REL)
+    s = position(G, {"us-12-1": "1404"}, released=REL)
     assert s.control[hill] == 1                           # Confederate at the start
-    act(s, "end_movement")                                # no enemy: the Combat Phase ends itself
-    assert s.turn == 3 and s.control[hill] == 0           # set at the end of the Player-Turn
-    s = position(G, {"us-12-1": "1405", "cs-st-barton": "1206"}, released=REL)
-    act(s, "end_movement")
+    act(s, "move", "us-12-1")
+    act(s, "step", "1405")                                # its zone now reaches 1306, unopposed
+    assert s.control[hill] == 0
+    act(s, "step", "1506")                                # and it keeps it, moving on
+    assert s.control[hill] == 0
+    s = position(G, {"us-12-1": "1404", "cs-st-barton": "1206"}, released=REL)
+    act(s, "move", "us-12-1")
+    act(s, "step", "1405")
     assert s.control[hill] == -1                          # both zones: neither side
+
+
+def test_21_2_a_zone_exerted_then_lost_in_the_same_player_turn_keeps_the_hex():
+    # the cavalry rides up beside the hill (1306), then dies attacking Lee at 1-5 (roll 4: Ae)
+    hill = G.control_hexes.index(idx("1306"))
+    s = position(G, {"us-cav-3il": "1404", "cs-st-lee": "1506"}, released=REL, dice=(4,))
+    act(s, "move", "us-cav-3il")
+    act(s, "step", "1405")                                # Lee's zone: it stops; 1306 is Union
+    assert s.control[hill] == 0
+    act(s, "end_movement")                                # the attack is forced: 1 : 5, Ae
+    assert hexof(s, "us-cav-3il") == "elim"
+    act(s, "no_advance")                                  # Lee stays out of 1405 (8.7)
+    assert s.turn == 2 and s.phasing == 1 and s.control[hill] == 0
+
+
+def test_21_2_a_contested_hex_goes_to_the_side_whose_zone_stays():
+    hill = G.control_hexes.index(idx("1306"))
+    s = position(G, {"us-12-1": "1405", "cs-st-barton": "1206"}, side="confederate", released=REL,
+                 control={"1306": None})
+    act(s, "move", "cs-st-barton")
+    act(s, "step", "1107")                                # Barton's zone leaves 1306
+    assert s.control[hill] == 0                           # McGinnis' zone is now uncontested
 
 
 def test_16_2_optional_units_set_up_only_with_the_option():

@@ -116,6 +116,23 @@ def test_19_6_ammunition_roll_swaps_out_of_ammo_counters():
     assert hexof(s, "cs-bo-green-ooa") == "1312" and hexof(s, "cs-bo-green") == "off"
 
 
+def test_20_1_a_union_unit_exiting_at_0108_takes_it_from_the_confederate_lines():
+    # Night, last Game-Turn. 0119 is already Union; the Union brigade leaves the map by the
+    # Edwards road at 0108, taking it (21.2): Lee, far west, has no friendly end hex left
+    s = position(G, {"us-12-1": "0208", "cs-st-lee": "0808"}, turn=12, released=REL, control={"0119": "union"})
+    assert s.control[G.control_hexes.index(idx("0108"))] == 1
+    act(s, "move", "us-12-1")
+    act(s, "step", "0108")
+    act(s, "exit", "us-12-1")
+    assert s.control[G.control_hexes.index(idx("0108"))] == 0
+    act(s, "end_movement")
+    act(s, "end_movement")                                # the Confederates stay: the game ends
+    res = s.result
+    assert res["final"] and res["control"]["0108"] == "union"
+    assert res["categories"]["union"]["cut_off"] == 5     # Lee counts as eliminated (20.0, 21.1)
+    assert res["categories"]["union"]["exits"] == 3       # 21.3: a brigade exited at 0108
+
+
 def test_21_crossroads_points_and_final_result():
     s = G.new_game(0)
     import random

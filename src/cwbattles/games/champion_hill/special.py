@@ -235,8 +235,8 @@ def ammunition(s, side: int) -> None:
         h = s.hex[b]
         if h >= 0:
             o = g.OOA[b]
+            s.set_hex(o, h)                                    # first: the hex is never empty (21.2)
             s.set_hex(b, -1)
-            s.set_hex(o, h)
             for f in ("moved", "attacked", "defended", "retreated", "strat"):
                 getattr(s, f)[o] = getattr(s, f)[b]
             s.note("19.61", f"{g.units[b].name} is out of ammunition.")

@@ -58,6 +58,7 @@ class State(BGState):
         for u in self.game.units:
             if u.setup >= 0 and (not u.aside or (u.optional and optional)):
                 self.set_hex(u.index, u.setup)
+        self.control = list(self.game.control_start)    # 21.2: the start, whatever the zones
         self.note("16.2", "Units set up; reinforcements wait on the turn track; "
                           + ("optional units in play; " if optional else "optional and ")
                           + "Out of Ammo counters aside.")
@@ -107,14 +108,16 @@ class State(BGState):
         train.check(self)
         special.player_end(self, side)
         restrictions.player_end(self, side)
-        victory.player_end(self)
 
     def on_turn_end(self):
         victory.turn_end(self)
         train.turn_end(self)
 
+    def on_hex_changed(self, u, old, new):
+        if self.facts.is_combat[u]:
+            victory.hex_changed(self, old, new)                                 # 21.2
+
     def on_moved(self, u, h):
-        victory.passed(self, u, h)
         train.moved(self, u, h)
         train.check(self)
 

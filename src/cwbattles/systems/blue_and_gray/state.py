@@ -101,6 +101,7 @@ class BGState(Machine):
             here = at.get(h)
             at[h] = (u,) if here is None else tuple(sorted(here + (u,)))
         self._side_sets[self.facts.unit_side[u]] = {}
+        self.on_hex_changed(u, old, h)
 
     def by_hex(self) -> dict:
         """Hex -> the units in it (read only)."""
@@ -354,6 +355,11 @@ class BGState(Machine):
         """After a unit advanced (exclusive rules: longer advances, 19.53)."""
 
     # events
+    def on_hex_changed(self, u: int, old: int, new: int) -> None:
+        """After any change of u's hex (set-up, move, entry, exit, retreat, advance, removal):
+        for rules that must see every change as it happens (Champion Hill 21.2's control).
+        It runs on the hot path: keep it to a table lookup when nothing is concerned."""
+
     def on_moved(self, u: int, h: int) -> None:
         """After u entered h by moving, retreating or advancing (control, train checks)."""
 
