@@ -16,7 +16,7 @@ DATA = Path(__file__).parent / "data"
 SIDE_INDEX = {"union": 0, "confederate": 1}
 OPTION_DEFAULTS = {"union_range4_factor": "two_thirds", "osterhaus_release_by_bombardment": True,
                    "jackson_force": "unit", "carr_released_with_osterhaus": False, "optional_units": False,
-                   "morale": "none", "stack_attacks_together": False}
+                   "morale": "none", "stack_attacks_together": True}
 
 
 @dataclass(frozen=True)

@@ -180,7 +180,7 @@ class State(BGState):
     def preview(self, action: Action) -> dict:
         """Exact odds of an attack: for ``resolve`` the pending declaration, for ``attack`` h
         every eligible unit against h."""
-        from ...systems.blue_and_gray.combat import candidates, joiners
+        from ...systems.blue_and_gray.combat import candidates
         from ...systems.blue_and_gray.preview import preview
         self = self.clone()                      # a preview never changes the state
         frame = self.stack[-1] if self.stack else None
@@ -193,7 +193,7 @@ class State(BGState):
             side = frame[1]
             return preview(self, targets, tuple(candidates(self, side, targets)))
         if action.kind == "attacker" and frame and frame[0] == "declare":
-            return preview(self, frame[2], frame[3] + joiners(self, frame[1], frame[2], action.a))
+            return preview(self, frame[2], frame[3] + (action.a,))
         return {}
 
     def to_position(self) -> dict:

@@ -25,31 +25,47 @@ def targetable(s, side: int, t: int) -> bool:
 
 
 def can_join(s, u: int, targets: tuple) -> bool:
-    """Whether u may take part in an attack on ``targets`` (8.2, 9.1, 9.2)."""
+    """Whether u may take part in an attack on ``targets`` (8.2, 9.1, 9.2). A unit withheld
+    from its stack's attack (8.2) is marked as having attacked, so it may not."""
     if s.attacked[u] or s.hex[u] < 0 or not s.may_attack(u):
         return False
     h = s.hex[u]
-    if s.stacks_attack_as_one() and _stack_has_attacked(s, u):
-        return False
     board = s.game.board
     if adjacent_role(s, u):
         return all(board.are_adjacent(h, t) and s.can_attack_across(h, t) for t in targets)
     return s.may_bombard(u) and any(in_range(s, u, t) for t in targets)
 
 
-def _stack_has_attacked(s, u: int) -> bool:
-    """8.2 (option, S75 7.22): a unit of u's hex already attacked from it this phase (units
-    that arrived by retreat or advance attacked from elsewhere)."""
-    return any(v != u and s.attacked[v] and not s.retreated[v] and not s.defended[v]
-               for v in s.units_at(s.hex[u]))
-
-
-def joiners(s, side: int, targets: tuple, u: int) -> tuple:
-    """The units that join an attack when the attacker adds u: u alone, or (option, S75 7.22:
-    a stack attacks as one) every unit of u's hex that can join."""
+def stacks_complete(s, side: int, targets: tuple, attackers: tuple) -> bool:
+    """8.2: the units of a stack attack the same target together; one of them may be withheld.
+    So an attack may be resolved only when, for each hex from which units attack it in an
+    adjacent role, at most one unit of that hex that could join it has not. Bombarding
+    artillery is free (9.1: batteries in one hex may bombard different hexes). Always true
+    when the game lets stacks split (``stacks_attack_as_one``)."""
     if not s.stacks_attack_as_one():
-        return (u,)
-    return tuple(v for v in s.units_at(s.hex[u]) if v == u or (s.side_of(v) == side and can_join(s, v, targets)))
+        return True
+    sides = s.facts.unit_side
+    for h in {s.hex[u] for u in attackers if adjacent_role(s, u)}:
+        left_out = [v for v in s.units_at(h) if sides[v] == side and v not in attackers
+                    and adjacent_role(s, v) and can_join(s, v, targets)]
+        if len(left_out) > 1:
+            return False
+    return True
+
+
+def withhold(s, side: int, attackers: tuple) -> None:
+    """8.2: once a stack has attacked, the unit of it that was withheld may not attack in this
+    Combat Phase (and is no longer obliged to, 8.1): it is marked as having attacked."""
+    if not s.stacks_attack_as_one():
+        return
+    sides = s.facts.unit_side
+    for h in {s.hex[u] for u in attackers if adjacent_role(s, u)}:
+        for v in s.units_at(h):
+            if sides[v] == side and v not in attackers and not s.attacked[v] and adjacent_role(s, v) \
+                    and s.may_attack(v):
+                s.attacked[v] = True
+                s.note("8.2", f"{s.game.units[v].name} was withheld from its stack's attack: "
+                              "it does not attack this phase.")
 
 
 def attack_reach(s, side: int) -> frozenset:
@@ -213,14 +229,11 @@ def _declare_legal(s, frame):
             both = targets + (t2,)
             if any(adjacent_role(s, u) for u in candidates(s, side, both)):
                 out.append(Action("target", t2))
-    together = s.stacks_attack_as_one()
-    offered = set()
     for u in candidates(s, side, targets):
-        if u not in attackers and not (together and s.hex[u] in offered):
+        if u not in attackers:
             out.append(Action("attacker", u))
-            offered.add(s.hex[u])
     o = odds(s, targets, attackers) if attackers else None
-    if o is not None and resolvable_at(s, targets, o):
+    if o is not None and resolvable_at(s, targets, o) and stacks_complete(s, side, targets, attackers):
         out.append(Action("resolve"))
         # 8.9: the attacker may declare any lower column before the die is rolled
         out += [Action("resolve_at", c) for c in range(o["column"])]
@@ -232,7 +245,7 @@ def _declare_apply(s, frame, action):
     if action.kind == "target":
         s.stack.append(("declare", side, targets + (action.a,), attackers))
     elif action.kind == "attacker":
-        s.stack.append(("declare", side, targets, attackers + joiners(s, side, targets, action.a)))
+        s.stack.append(("declare", side, targets, attackers + (action.a,)))
     else:
         from .results import resolve
         resolve(s, side, targets, attackers, action.a if action.kind == "resolve_at" else None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from . import morale
-from .combat import adjacent_role, odds
+from .combat import adjacent_role, odds, withhold
 from .displacement import displace, displaceable, retreat_hexes
 
 
@@ -34,6 +34,7 @@ def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None
     hit = tuple(v for v in defenders if s.suffers(v, o["bombard_only"]))
     for u in attackers:
         s.attacked[u] = True
+    withhold(s, side, attackers)                          # 8.2: the stack's withheld unit
     for v in defenders:
         s.defended[v] = True
     ids = g.board.ids

@@ -306,8 +306,9 @@ class BGState(Machine):
         return False
 
     def stacks_attack_as_one(self) -> bool:
-        """8.2: whether units in one hex must attack together (S75 7.22; a game option)."""
-        return False
+        """8.2: whether the units of a stack attack the same target together, one of them
+        withheld at most (S75 7.22; the series' games). Games may offer the split as an option."""
+        return True
 
     def may_bombard(self, u: int) -> bool:
         return self.kind(u) == "artillery"

@@ -21,7 +21,7 @@ costs and without the die modifier.
 
 from __future__ import annotations
 
-from ....systems.blue_and_gray.combat import adjacent_role, candidates, joiners, odds
+from ....systems.blue_and_gray.combat import adjacent_role, candidates, odds
 from ....systems.blue_and_gray.displacement import displaceable, retreat_hexes
 from .facts import TRAIN_VP, facts
 from .retreat import exchange_loss
@@ -70,7 +70,7 @@ def declared(state, action) -> tuple:
         t = targets + (action.a,)
         return t, tuple(candidates(state, frame[1], t)), None
     if action.kind == "attacker":
-        return targets, attackers + joiners(state, frame[1], targets, action.a), None
+        return targets, attackers + (action.a,), None
     return targets, attackers, action.a if action.kind == "resolve_at" else None
 
 
