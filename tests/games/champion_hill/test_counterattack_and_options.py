@@ -100,9 +100,9 @@ def test_18_1_train_eliminated_by_a_combat_result_scores_50():
 
 
 def test_18_3_train_left_alone_in_an_enemy_zone_after_a_bombardment_scores_50():
-    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-lee": "1704", "cs-st-waddell": "1605"}
+    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-lee": "1704", "cs-st-johnston": "1605"}
     s = position(G, units, side="confederate", phase="combat", released=REL, dice=(1,))
-    act(s, "attacker", "cs-st-waddell")
+    act(s, "attacker", "cs-st-johnston")
     act(s, "resolve")                                     # bombardment 1 : 1 = 1-1, roll 1 -> Dr
     assert hexof(s, "us-train") == "1603"                 # 18.1: the bombardment spares it
     act(s, "retreat_to", "1602", "us-cav-3il")            # ... but now it is alone next to Lee
@@ -111,15 +111,15 @@ def test_18_3_train_left_alone_in_an_enemy_zone_after_a_bombardment_scores_50():
 
 
 def test_21_3_train_bombarded_only_by_artillery_at_range():
-    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-waddell": "1604", "cs-st-lee": "1604"}
+    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-johnston": "1604", "cs-st-lee": "1604"}
     s = position(G, units, side="confederate", phase="combat", released=REL, dice=(6,))
     act(s, "attacker", "cs-st-lee")
-    act(s, "attacker", "cs-st-waddell")                   # adjacent: it fights, it does not bombard
+    act(s, "attacker", "cs-st-johnston")                  # adjacent: it fights, it does not bombard
     act(s, "resolve")                                     # 6 : 1 = 6-1, roll 6 -> Ex
     assert s.vp_conf == 50                                # the train is lost, but no 5 VP
-    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-waddell": "1605"}
+    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-johnston": "1605"}
     s = position(G, units, side="confederate", phase="combat", released=REL, dice=(6,))
     act(s, "attack", "1603")
     act(s, "resolve")                                     # 1 : 1 = 1-1, roll 6 -> Ar
-    act(s, "stand", "cs-st-waddell")                      # 9.1: the battery need not retreat
+    act(s, "stand", "cs-st-johnston")                     # 9.1: the section need not retreat
     assert s.vp_conf == 5 + 10 and hexof(s, "us-train") == "1603"   # + the crossroads (21.3)

@@ -84,9 +84,22 @@ def test_19_2_union_artillery_range_four_at_two_thirds():
     s = position(G, {"us-12-a1mo": "1602", "cs-st-pettus": "1606"}, released=REL)
     assert G.board.distance(idx("1602"), idx("1606")) == 4
     o = odds(s, (idx("1606"),), (u,))
-    assert o["bombard_only"] and o["attack"] == 1
+    assert o["bombard_only"] and o["attack"] == 2              # 3 x 2/3 (reduced by one third)
     s.strat[u] = True
     assert not s.may_bombard(u)                                # 19.2: not after strategic movement
+
+
+def test_19_2_and_9_1_range_reduces_a_six_gun_battery():
+    # Schofield's six guns are 3 points: 3 at range 2, 2 at range 3 (9.1), 2 at range 4 (19.2,
+    # reduced by one third), 1 with the option reading 19.2 as "to one third"
+    u = G.unit_index["us-12-a1mo"]
+    got = {}
+    for name, g in (("default", G), ("one_third", game(union_range4_factor="one_third"))):
+        for target in ("1604", "1605", "1606"):
+            s = position(g, {"us-12-a1mo": "1602", "cs-st-pettus": target}, released=REL)
+            got[name, G.board.distance(idx("1602"), idx(target))] = odds(s, (idx(target),), (u,))["attack"]
+    assert got == {("default", 2): 3, ("default", 3): 2, ("default", 4): 2,
+                   ("one_third", 2): 3, ("one_third", 3): 2, ("one_third", 4): 1}
 
 
 def test_19_4_five_units_one_brigade():

@@ -71,3 +71,22 @@ def test_preview_at_a_declared_lower_column():
     p = s.preview(Action("resolve_at", G.tables.columns.index("2-1")))
     assert p["column"] == {"ratio": "8 : 2", "odds": "2-1", "natural": "4-1", "declared_lower": True, "rule": "8.9"}
     assert p["odds"] == "2-1" and p["exact"] == {"Ar": "1/3", "Dr": "2/3"}
+
+
+def test_preview_itemises_range_and_its_rounding():
+    # Schofield's 3 points at range 4 (19.2: two-thirds, 2 exactly); Corput's 2 at range 3 (9.1:
+    # 4/3, rounded to 1); Lee (5) in clear
+    units = {"us-12-a1mo": "1602", "cs-st-lee": "1606"}
+    s = position(G, units, released=REL)
+    from cwbattles.systems.blue_and_gray.preview import preview
+    p = preview(s.clone(), (idx("1606"),), _units(s, ["us-12-a1mo"]))
+    battery = p["attacker"]["units"][0]
+    assert battery["role"] == "bombards" and battery["range"] == 4 and battery["strength"] == 3
+    assert battery["steps"] == [{"label": "bombards at range 4, reduced by one third", "rule": "19.2", "factor": "2/3"}]
+    assert battery["total"] == "2" and p["bombardment"] and p["odds"] == "1-3"
+    s = position(G, {"cs-st-corput": "1602", "us-12-2": "1605"}, side="confederate", released=REL)
+    p = preview(s.clone(), (idx("1605"),), _units(s, ["cs-st-corput"]))
+    assert p["attacker"]["units"][0]["steps"] == [
+        {"label": "bombards at range 3", "rule": "9.1", "factor": "2/3"},
+        {"label": "rounded to the nearest whole point, at least 1", "rule": "9.1", "value": "1"}]
+    assert p["column"]["ratio"] == "1 : 6"

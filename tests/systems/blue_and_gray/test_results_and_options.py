@@ -86,12 +86,12 @@ def test_8_9_attacker_may_declare_a_lower_column():
 # -- 9.1 bombarding artillery may retreat on Ar -------------------------------------------------
 def test_9_1_bombarding_artillery_chooses_to_retreat_or_stand_on_ar():
     units = {"us-12-a1mo": "1601", "cs-st-pettus": "1603"}
-    s = position(G, units, phase="combat", released=REL, dice=(3,))
-    _attack(s, "1603", ["us-12-a1mo"])                    # 1 : 2 = 1-2, roll 3 -> Ar
+    s = position(G, units, phase="combat", released=REL, dice=(4,))
+    _attack(s, "1603", ["us-12-a1mo"])                    # 3 : 2 = 1-1, roll 4 -> Ar
     assert legal(s, "stand", "us-12-a1mo") and legal(s, "retreat_to", "1501", "us-12-a1mo")
     act(s, "retreat_to", "1501", "us-12-a1mo")
     assert hexof(s, "us-12-a1mo") == "1501"
-    s = position(G, units, phase="combat", released=REL, dice=(3,))
+    s = position(G, units, phase="combat", released=REL, dice=(4,))
     _attack(s, "1603", ["us-12-a1mo"])
     act(s, "stand", "us-12-a1mo")
     assert hexof(s, "us-12-a1mo") == "1601"

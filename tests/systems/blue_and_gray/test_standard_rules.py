@@ -123,12 +123,11 @@ def test_8_6_printed_table_no_exchange_at_2_1():
 
 
 def test_8_6_exchange_attacker_chooses_losses():
-    s = position(G, {"us-12-1": "1602", "us-12-a1mo": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL)
-    # 9 against 5 (clear): 1-1; 2-1 needs 10 - so use roll on 1-1 ... pick 4-1 via weaker defender
-    s = position(G, {"us-12-1": "1602", "us-12-a1mo": "1602", "cs-st-pettus": "1603"}, phase="combat", released=REL, dice=(6,))
-    _attack(s, "1603", ["us-12-1", "us-12-a1mo"], 6)      # 9:2 = 4-1, 6 -> Ex
+    s = position(G, {"us-12-1": "1602", "us-cav-3il": "1602", "cs-st-pettus": "1603"}, phase="combat",
+                 released=REL, dice=(6,))
+    _attack(s, "1603", ["us-12-1", "us-cav-3il"], 6)      # 9:2 = 4-1, 6 -> Ex
     assert hexof(s, "cs-st-pettus") == "elim"
-    act(s, "lose", "us-12-a1mo")                          # 1 < 2: must lose more (the last, by itself)
+    act(s, "lose", "us-cav-3il")                          # 1 < 2: must lose more (the last, by itself)
     assert hexof(s, "us-12-1") == "elim"
 
 
@@ -154,11 +153,11 @@ def test_8_1_compulsory_attack_before_the_phase_ends():
 
 
 def test_9_1_bombardment_range_attenuation_and_line_of_sight():
-    u = G.unit_index["cs-st-waddell"]
-    s = position(G, {"cs-st-waddell": "1602", "us-12-1": "1605"}, side="confederate", phase="combat",
+    u = G.unit_index["cs-st-corput"]
+    s = position(G, {"cs-st-corput": "1602", "us-12-1": "1605"}, side="confederate", phase="combat",
                  released=REL)
     o = odds(s, (idx("1605"),), (u,))
-    assert o["attack"] == 1 and o["bombard_only"]          # 1 x 2/3 rounds to 1
+    assert o["attack"] == 1 and o["bombard_only"]          # 2 x 2/3 = 4/3 rounds to 1
     assert s.game.board.distance(idx("1602"), idx("1605")) == 3
     assert not legal(s, "attack", "1605")                  # 1 against 8 is worse than 1-5
     # 9.3: the hill at 1306 lies between 1304 and 1307 and blocks the line of sight
