@@ -81,6 +81,9 @@ def test_log_events_carry_rule_and_dice(game):
     (lambda d: d.update(game="chess"), "game"),
     (lambda d: d["dice"].pop("state"), "dice.state"),
     (lambda d: d.update(stack=[["teleport", 0]]), "stack[0]"),
+    (lambda d: d["markers"][0].update(status="on_map", zone="atlantis"), "markers[0].zone"),
+    (lambda d: d["markers"][0].update(status="limbered"), "markers[0].status"),
+    (lambda d: d["markers"][0].update(value=5), "markers[0].value"),
 ])
 def test_malformed_position_names_the_key(game, mutate, key):
     doc = game.new_game(seed=1).to_position()
