@@ -162,3 +162,19 @@ def test_artillerie_goes_to_the_brigade_about_to_attack(game):
     bot = make_bot("heuristic", 1)
     choice = bot.choose(s)
     assert (choice.kind, game.board.zones[choice.a].id) == ("marker_move", "cooley-fields")
+
+
+def test_contacted_brigade_turns_to_keep_both_enemies_in_front(game):
+    """10.4: Kitching (facing the Pike fields) is contacted by Cook coming to the Buckton road
+    while Cox stands in the fields east of his camp: of the three facings that put Cook in his
+    front, the heuristic takes one that holds Cox there too (no flank left open)."""
+    from tests.games.cedar_creek.helpers import act, setup_position, unit
+    units = [unit("kitching", "kitching-camp", facing="pike-east-fields"),
+             unit("cox", "east-fields", facing="kitching-camp"),
+             unit("cook", "northeast-fields", facing="buckton-road")]
+    s = setup_position(game, units, turn=5, frames=[["brigades", 1, "d:ramseur", ["u:cook"]]])
+    act(s, "brigade", "cook")
+    act(s, "move", "buckton-road")
+    assert s.to_act == "union" and len(s.legal_actions()) == 3
+    choice = make_bot("heuristic", 1).choose(s)
+    assert game.board.zones[choice.a].id in ("buckton-road", "east-fields")
