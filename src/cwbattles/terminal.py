@@ -64,6 +64,10 @@ def render_areas(console: Console, state) -> None:
             markers.setdefault(h["zone"], []).append(f"HQ {h['id'].capitalize()}{' (active)' if h['active'] else ''}")
     if pos["train"]["status"] == "on_map":
         markers.setdefault(pos["train"]["zone"], []).append("Carter's train")
+    for m in pos.get("markers", ()):
+        if m.get("status") == "on_map":
+            whose = f" with {m['brigade'].capitalize()}" if m.get("brigade") else " alone"
+            markers.setdefault(m["zone"], []).append(f"Artillerie {m['value']}{whose}")
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("zone")
     table.add_column("ctl")

@@ -19,6 +19,9 @@ def test_registered_and_described():
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game.num_distinct_actions() == len(cwbattles.load("cedar-creek").all_actions())
     s = game.new_initial_state()
+    # 12, 10.4: Payne arrives before the first die and the Confederates choose his facing
+    assert not s.is_chance_node() and s.current_player() == 1
+    s.apply_action(s.legal_actions()[0])
     assert s.is_chance_node() and s.chance_outcomes() == [(k, 1 / 6) for k in range(6)]
 
 

@@ -145,3 +145,36 @@ def test_facings_the_lookahead_cannot_tell_apart_go_to_the_most_enemy_strength(g
     scores = dict(zip((game.board.zones[a.a].id for a in actions), movement.facing_scores(s, actions, False)))
     assert max(scores, key=scores.get) == "bowmans-ford"            # front: the creek mouth, the Cooley fields
     assert scores["hayes-camp"] == scores["cooley-fields"] > scores["creek-mouth"] == scores["hayes-hollow"]
+
+
+def test_artillerie_goes_to_the_brigade_about_to_attack(game):
+    """7.3: in the headquarters step the heuristic moves a marker standing alone at Bowman's
+    Ford into the zone of Cook, who has declared an attack on Kitching, rather than to Cox
+    resting out of contact; with no marker left to move it ends the step."""
+    from tests.games.cedar_creek.helpers import setup_position, unit
+    units = [unit("kitching", "kitching-camp", facing="cooley-fields"),
+             unit("cook", "cooley-fields", facing="kitching-camp", attack=0),
+             unit("cox", "cooley-house", facing="bowmans-ford")]
+    s = setup_position(game, units, turn=5, active="confederate", train={"status": "gone"},
+                       combats=[{"targets": ["kitching-camp"], "attackers": ["cook"]}],
+                       markers=[{"status": "on_map", "zone": "bowmans-ford"}],
+                       hqs=[{"id": "early", "zone": "middle-road", "active": True}])
+    bot = make_bot("heuristic", 1)
+    choice = bot.choose(s)
+    assert (choice.kind, game.board.zones[choice.a].id) == ("marker_move", "cooley-fields")
+
+
+def test_contacted_brigade_turns_to_keep_both_enemies_in_front(game):
+    """10.4: Kitching (facing the Pike fields) is contacted by Cook coming to the Buckton road
+    while Cox stands in the fields east of his camp: of the three facings that put Cook in his
+    front, the heuristic takes one that holds Cox there too (no flank left open)."""
+    from tests.games.cedar_creek.helpers import act, setup_position, unit
+    units = [unit("kitching", "kitching-camp", facing="pike-east-fields"),
+             unit("cox", "east-fields", facing="kitching-camp"),
+             unit("cook", "northeast-fields", facing="buckton-road")]
+    s = setup_position(game, units, turn=5, frames=[["brigades", 1, "d:ramseur", ["u:cook"]]])
+    act(s, "brigade", "cook")
+    act(s, "move", "buckton-road")
+    assert s.to_act == "union" and len(s.legal_actions()) == 3
+    choice = make_bot("heuristic", 1).choose(s)
+    assert game.board.zones[choice.a].id in ("buckton-road", "east-fields")

@@ -38,7 +38,7 @@ ZONE_FEATURES = ("union_brigades", "confederate_brigades", "union_strength", "co
                  "union_fatigue", "confederate_fatigue", "union_routed", "confederate_routed",
                  "union_control", "confederate_control", "moving_brigade_here", "victory_value")
 PHASES = ("tactical", "divisions", "brigades", "move", "facing", "line", "hqphase", "hqmove", "displace",
-          "resolve", "hit", "hold_fatigue", "retreat", "advance")
+          "resolve", "hit", "hold_fatigue", "retreat", "advance", "contact")
 GLOBAL_FEATURES = ("turn", "round", "union_to_act", "confederate_to_act", "sheridan_in_command",
                    "tactical_retreat_this_turn", "moving_mp") + tuple(f"phase_{p}" for p in PHASES)
 

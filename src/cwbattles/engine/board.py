@@ -106,7 +106,9 @@ class AreaBoard:
             frontier = nxt
         return dist
 
-    def _dijkstra(self, start: int, cost) -> list[int]:
+    def _dijkstra(self, start: int, cost, blocked=(), limit: int = 10 ** 6) -> list[int]:
+        """Cheapest costs from ``start``, never entering a ``blocked`` zone nor going past
+        ``limit`` (zones out of reach keep 10 ** 6)."""
         import heapq
         inf = 10 ** 6
         dist = [inf] * len(self.zones)
@@ -118,7 +120,7 @@ class AreaBoard:
                 continue
             for b in self.adj[z]:
                 nd = d + cost[z][b]
-                if nd < dist[b]:
+                if nd < dist[b] and nd <= limit and b not in blocked:
                     dist[b] = nd
                     heapq.heappush(heap, (nd, b))
         return dist
@@ -139,9 +141,10 @@ class AreaBoard:
         return fronts
 
     # -- queries --------------------------------------------------------------------------
-    def shortest(self, start: int, cost=None) -> list[int]:
-        """Cheapest cost from ``start`` to every zone by passable links (default: movement MP)."""
-        return self._dijkstra(start, self.move_cost if cost is None else cost)
+    def shortest(self, start: int, cost=None, blocked=(), limit: int = 10 ** 6) -> list[int]:
+        """Cheapest cost from ``start`` to every zone by passable links (default: movement MP),
+        never through a ``blocked`` zone, up to ``limit`` (10 ** 6 beyond it)."""
+        return self._dijkstra(start, self.move_cost if cost is None else cost, blocked, limit)
 
     def zone(self, ref) -> Zone:
         return self.zones[ref if isinstance(ref, int) else self.index[ref]]

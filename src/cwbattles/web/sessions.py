@@ -258,8 +258,12 @@ class GameSession:
         you = self.sides_for(token)
         legal = []
         if s.to_act in you:
+            previewable = getattr(s, "has_preview", None)      # a game may say which actions preview a combat
             legal = [{"index": i, "text": s.describe(a), "action": self.game.action_to_json(a)}
                      for i, a in enumerate(s.legal_actions())]
+            if previewable:
+                for item, a in zip(legal, s.legal_actions()):
+                    item["preview"] = previewable(a)
         undo_possible = any(self.undo_point(side) is not None for side in you) and self.undo_request is None
         log_from = max(0, min(int(log_from), len(self.log_events)))
         view = dict(common or self.common_view())

@@ -18,11 +18,18 @@ def unit(uid, zone, **kw):
     return _unit(uid, zone, **kw)
 
 
-def at_stack(game, units, stack, *, dice=(), **kw):
+def at_stack(game, units, stack, *, dice=(), absent_cavalry=False, **kw):
     """``setup_position`` with the whole decision stack replaced by ``stack`` (ids as in helpers).
 
     The position is first built with a pending decision on top (so nothing runs and no die is
-    rolled), then reloaded with the wanted stack and dice."""
+    rolled), then reloaded with the wanted stack and dice. ``absent_cavalry``: independent
+    cavalry not listed in ``units`` is out of play (eliminated), for tests that reach a turn's
+    start, where its arrival (12) brings decisions of its own (its facing, 10.4)."""
+    if absent_cavalry:
+        listed = {u["id"] for u in units}
+        units = list(units) + [{"id": game.brigades[d.brigades[0]].id, "zone": None, "status": "eliminated"}
+                               for d in game.divisions
+                               if d.independent and game.brigades[d.brigades[0]].id not in listed]
     s = setup_position(game, units, frames=[["tactical", 0]], **kw)
     doc = s.to_position()
     doc["stack"] = [[_ref(game, x) for x in f] for f in stack]
@@ -31,8 +38,15 @@ def at_stack(game, units, stack, *, dice=(), **kw):
 
 
 def at_turn_start(game, units, turn, *, dice=(), **kw):
-    """The very start of game turn ``turn`` (before independent cavalry, Sheridan, initiative)."""
-    return at_stack(game, units, [["turn_start", -1]], dice=dice, turn=turn, round_=0, **kw)
+    """The very start of game turn ``turn`` (before independent cavalry, Sheridan, initiative).
+    Independent cavalry not listed is out of play; the tests of its arrival list it off the map
+    (``off_map``)."""
+    return at_stack(game, units, [["turn_start", -1]], dice=dice, turn=turn, round_=0, absent_cavalry=True, **kw)
+
+
+def off_map(uid):
+    """A brigade off the map (not yet arrived), for ``at_turn_start``."""
+    return {"id": uid, "zone": None, "status": "off_map"}
 
 
 def texts(state, rule=None):

@@ -20,11 +20,12 @@ def position(game, units=(), control=None, **kw):
 
 
 def test_4_result_structure_at_the_start(game):
-    """4: state.result gives, per side, losses, loss VP, zone VP and total; the holder of each VP
+    """4: state.result gives, per side, losses, loss VP, zone VP and total; both totals (vp); the holder of each VP
     zone; the winner, the margin (Union minus Confederate) and whether the game is over."""
     res = game.new_game(seed=3).result
     assert res["union"] == {"losses": 0, "loss_vp": 0, "zone_vp": 7, "total": 7}
     assert res["confederate"] == {"losses": 0, "loss_vp": 0, "zone_vp": 0, "total": 0}
+    assert res["vp"] == {"union": 7, "confederate": 0}
     assert res["zones"] == {z: "union" for z in MIDDLETOWN + tuple(ENTRY_VP_ZONES.values())}
     assert res["winner"] == "union"
     assert res["margin"] == 7

@@ -7,6 +7,8 @@ division that must be chosen stops the machine, which is where most tests look a
 
 import pytest
 
+import cwbattles
+
 from .helpers import act, legal_kinds, setup_position
 from .rule_helpers import at_turn_start, options, texts, unit, zone_of
 
@@ -117,12 +119,57 @@ def test_6_1_not_on_the_final_turn(game):
     assert texts(s, "6.1") == []
 
 
-def test_6_1_only_once_a_game(game):
-    """6.1 (program reading: one tactical retreat a game): after one on turn 5, turn 6 asks
-    nothing."""
-    s = at_turn_start(game, [], 6, dice=[5, 2, 1, 1], sheridan=SHERIDAN_IN, retreat_turn=5)
+def nobody_on_the_map(game):
+    """Every brigade out of play (eliminated) but one of Wharton's, off the map (so Early
+    waits to enter, 12): with activation rolls too low for a division, turns play themselves
+    on the scripted dice."""
+    wharton = game.divisions[game.division_index["wharton"]].brigades[0]
+    return [{"id": b.id, "zone": None, "status": "off_map" if b.index == wharton else "eliminated"}
+            for b in game.brigades]
+
+
+def test_6_1_offered_every_turn_after_sheridan(game):
+    """6.1: 'at the beginning of each Initiative Phase': a retreat ordered on turn 5 lasts that
+    turn (Union activation 1 +1 retreat +1 Sheridan, Confederate 1 -2 retreat); turn 6 asks
+    again, and a second retreat gives the same modifiers on turn 6."""
+    turn = [4, 2,                  # initiative: Union 4+1 against 2
+            1, 1, 1, 1, 1, 1,      # activation rolls, Union then Confederates, rounds 1-3
+            6]                     # continuation: no round 4
+    s = at_turn_start(game, nobody_on_the_map(game), 5, dice=turn + turn, sheridan=SHERIDAN_IN)
+    act(s, "tactical_retreat", 1)
+    assert s.turn == 6 and s.to_act == "union"
+    assert options(s, "tactical_retreat") == {0, 1}
+    act(s, "tactical_retreat", 1)
+    assert s.turn == 7 and options(s, "tactical_retreat") == {0, 1}
+    rolls = texts(s, "7.1")
+    assert rolls.count("Union activation roll 1, tactical retreat +1, Sheridan in command +1 = 3: 1 division.") == 6
+    assert rolls.count("Confederate activation roll 1, tactical retreat -2 = -1: 0 divisions.") == 6
+    assert s.retreat_turn == 6
+    assert game.key_facts(s)["tactical_retreats"] == 2
+
+
+def test_6_1_effects_last_only_the_turn_it_is_ordered(game):
+    """6.1: the modifiers are for 'the entire turn' of the order: retreat on turn 5, none
+    ordered on turn 6, so turn 6's rolls are plain (Union 1 +1 Sheridan, Confederates 1)."""
+    turn = [4, 2, 1, 1, 1, 1, 1, 1, 6]
+    s = at_turn_start(game, nobody_on_the_map(game), 5, dice=turn + turn, sheridan=SHERIDAN_IN)
+    act(s, "tactical_retreat", 1)
+    act(s, "tactical_retreat", 0)
+    rolls = texts(s, "7.1")
+    assert rolls[6:] == ["Union activation roll 1, Sheridan in command +1 = 2: 1 division.",
+                         "Confederate activation roll 1 = 1: 0 divisions."] * 3
+    assert s.retreat_turn == 5
+
+
+def test_6_1_rule_option_tactical_retreat_once(game):
+    """6.1, rule option ``tactical_retreat_once`` (the earlier reading: one retreat a game):
+    after one on turn 5, turn 6 asks nothing and the initiative is rolled at once."""
+    once = cwbattles.load("cedar-creek", options={"tactical_retreat_once": True})
+    s = at_turn_start(once, [], 6, dice=[5, 2, 1, 1], sheridan=SHERIDAN_IN, retreat_turn=5)
     assert "tactical_retreat" not in legal_kinds(s)
     assert initiative_text(s) == "Initiative: Union 5+0, Confederate 2+0; the Union move first."
+    s = at_turn_start(game, [], 6, dice=[5, 2, 1, 1], sheridan=SHERIDAN_IN, retreat_turn=5)
+    assert options(s, "tactical_retreat") == {0, 1}
 
 
 # -- 6.1: effects during the turn ------------------------------------------------------------------

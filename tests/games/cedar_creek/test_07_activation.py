@@ -261,57 +261,142 @@ def test_7_3_train_stopped_early_does_not_move_again(game):
 
 
 def test_7_3_deploys_within_three_zones(game):
-    """7.3: Artillerie markers go three zones or less from the train (Hupp's Hill): Godwin at
-    Cupp's Ford (3 zones) may take one, Hoffman at Wheaton's camp (4 zones) may not. The marker
-    stays with Godwin: his artillery is 2."""
+    """7.3: Artillerie markers are placed three zones or less from the train (Hupp's Hill):
+    Cupp's Ford (3 zones, Godwin there) may take one, Wheaton's camp (4 zones) may not. The
+    marker supports Godwin, whom it stacks with: his artillery is 2."""
     units = [unit("godwin", "cupps-ford"), unit("hoffman", "wheaton-camp")]
     s = csa_hq_phase(game, WHARTON + units, train={"zone": "hupps-hill", "status": "on_map"},
                      hqs=[{"id": "early", "zone": "middle-road", "active": True}])
-    assert "godwin" in options(s, "deploy") and "hoffman" not in options(s, "deploy")
-    act(s, "deploy", "godwin")
+    assert "cupps-ford" in options(s, "deploy") and "wheaton-camp" not in options(s, "deploy")
+    act(s, "deploy", "cupps-ford")
     assert s.artillery(game.unit_index["godwin"]) == 2
-    assert s.to_position()["markers"][0] == {"brigade": "godwin", "status": "with_brigade", "value": 2}
+    assert s.to_position()["markers"][0] == {"zone": "cupps-ford", "status": "on_map", "value": 2, "moved": True,
+                                             "brigade": "godwin"}
 
 
 def test_7_3_train_leaves_when_all_five_are_deployed(game):
     """7.3: 'Remove the artillery train marker from the map after all of its artillery has
-    deployed' - the fifth marker goes with Smith; the train is gone."""
-    with_ = [{"status": "with_brigade", "brigade": b} for b in ("forsberg", "patton", "godwin", "hoffman")]
-    units = [unit("godwin", "middle-road"), unit("hoffman", "middle-road")]
+    deployed' - the fifth marker goes to Smith's Stickley Hill; the train is gone."""
+    with_ = [{"status": "on_map", "zone": z, "moved": True}
+             for z in ("hupps-hill", "hupps-hill", "middle-road", "middle-road")]
+    units = [unit("godwin", "middle-road"), unit("hoffman", "middle-road", line=2)]
     s = csa_hq_phase(game, WHARTON + units, train={"zone": "hupps-hill", "status": "on_map"}, markers=with_,
                      hqs=[{"id": "early", "zone": "middle-road", "active": True}])
-    act(s, "deploy", "smith")
+    act(s, "deploy", "stickley-hill")
     assert s.train_zone == -2 and s.to_position()["train"]["status"] == "gone"
     assert texts(s, "7.3")[-1] == "All the train's batteries are deployed: the train leaves the map."
+    assert s.artillery(game.unit_index["smith"]) == 2
 
 
 @pytest.mark.parametrize("value,after", [(2, 1), (1, None)])
 def test_7_3_marker_flips_then_goes_with_its_brigade_losses(game, value, after):
-    """7.3: the marker is turned over when its brigade suffers a loss and removed at the next.
-    Kitching (4) attacks Godwin (4) with the marker; dice: Kitching's artillery 6, the marker 6,
-    Union 6 +1 (1/1) = 7, CSA 1: a hit; Godwin holds and loses a point."""
+    """7.3: the marker is turned over when its supported brigade suffers a loss and removed at
+    the next. Kitching (4) attacks Godwin (4) with the marker; dice: Kitching's artillery 6,
+    the marker 6, Union 6 +1 (1/1) = 7, CSA 1: a hit; Godwin holds and loses a point."""
     units = [unit("kitching", "kitching-camp", facing="cooley-fields", attack=0),
              unit("godwin", "cooley-fields", facing="kitching-camp", losses=2 - value)]
     s = at_stack(game, units, [BLOCK] + player_frames(0), turn=5, active="union",
                  combats=[{"targets": ["cooley-fields"], "attackers": ["kitching"]}],
-                 markers=[{"status": "with_brigade", "brigade": "godwin", "value": value}], dice=[6, 6, 6, 1])
+                 markers=[{"status": "on_map", "zone": "cooley-fields", "value": value}], dice=[6, 6, 6, 1])
     act(s, "hold", "godwin")
     godwin = game.unit_index["godwin"]
     assert s.losses[godwin] == 3 - value
     marker = s.to_position()["markers"][0]
     if after:
-        assert marker == {"brigade": "godwin", "status": "with_brigade", "value": 1}
+        assert marker == {"zone": "cooley-fields", "status": "on_map", "value": 1, "moved": False, "brigade": "godwin"}
         assert s.artillery(godwin) == 1
     else:
         assert marker["status"] == "gone" and s.artillery(godwin) == 0
     assert s.result["confederate"]["losses"] == 3 - value           # markers never count (4)
 
 
+def marker_step(game, units, markers, **kw):
+    """The Confederate headquarters step of turn 5 with these markers on the map (Early on the
+    map and Active, the train gone: only the markers can move)."""
+    return at_stack(game, units, [BLOCK] + player_frames(1), turn=5, markers=markers,
+                    hqs=[{"id": "early", "zone": "middle-road", "active": True}], train={"status": "gone"}, **kw)
+
+
+def test_7_3_marker_moves_6_mp_in_the_headquarters_step(game):
+    """7.3: 'Artillery markers ... have 6 MPs': in the Confederate headquarters step (7.2) the
+    marker at the Cooley house may go to any zone within 6 MP (10.3 costs) that the enemy does
+    not hold (Kitching's camp, 5 MP, is Union-held; Belle Grove, 7 MP, is too far); it moves
+    once a step, then supports Cook where it stops."""
+    units = [unit("kitching", "kitching-camp"), unit("cook", "east-fields", facing="cooley-fields")]
+    s = marker_step(game, units, [{"status": "on_map", "zone": "cooley-house"}])
+    assert options(s, "marker_move") == {"bowmans-ford", "buckton-road", "cooley-fields", "cooley-south",
+                                         "creek-mouth", "east-fields", "hayes-camp", "hayes-hollow",
+                                         "middletown-north", "middletown-south", "millers-mill-road",
+                                         "northeast-fields", "three-top-north"}
+    cook = game.unit_index["cook"]
+    assert s.artillery(cook) == 0
+    act(s, "marker_move", "east-fields")
+    assert texts(s, "7.3")[-1] == "Artillerie moves from Cooley house to Fields east of Kitching's camp (2 MP)."
+    assert s.artillery(cook) == 2 and s.stack[-1][0] == "tactical"        # nothing more to move
+
+
+def test_7_3_marker_supports_the_brigades_it_stacks_with(game):
+    """7.3: a marker supports whichever Confederate brigade it stacks with, not the one it was
+    deployed with: the stronger marker the first line, the other the second line. Cook leaves;
+    Cox, who stays, is then supported; Cook, elsewhere, is not."""
+    units = [unit("cook", "cooley-house", facing="east-fields"), unit("cox", "cooley-house", line=2)]
+    markers = [{"status": "on_map", "zone": "cooley-house", "value": 1, "moved": True},
+               {"status": "on_map", "zone": "cooley-house", "value": 2, "moved": True}]
+    s = marker_step(game, units, markers)
+    cook, cox = game.unit_index["cook"], game.unit_index["cox"]
+    assert (s.artillery(cook), s.artillery(cox)) == (2, 1)
+    s.set_zone(cook, game.board.index["bowmans-ford"])
+    s.line[cox] = 1
+    assert (s.artillery(cook), s.artillery(cox)) == (0, 2)
+
+
+def test_7_3_marker_joins_an_attack_declared_this_round(game):
+    """7.3 with 7.2 and 11.3: the headquarters step comes after the divisions' moves and before
+    the attacks: a marker brought into the zone of Cook, who has declared an attack on Kitching,
+    rolls for him. Dice: the marker 2 (a +1), Kitching's artillery 6, CSA 4, Union 4."""
+    units = [unit("kitching", "kitching-camp", facing="cooley-fields"),
+             unit("cook", "cooley-fields", facing="kitching-camp", attack=0)]
+    s = marker_step(game, units, [{"status": "on_map", "zone": "bowmans-ford"}],
+                    combats=[{"targets": ["kitching-camp"], "attackers": ["cook"]}], dice=[2, 6, 4, 4])
+    act(s, "marker_move", "cooley-fields")            # the step then ends by itself, the fight follows
+    fought = next(e for e in s.log if e.rule == "11.2")
+    assert fought.dice == (2, 6, 4, 4)                     # the marker's die first (11.2 order)
+    assert fought.text == ("Cook attacks Kitching. Attacker: command bonus +1, Cook artillery +1; rolls 4, total 6. "
+                           "Defender: strength 4 to 3 +1, higher elevation +2; rolls 4, total 7.")
+
+
+def test_7_3_marker_retreats_with_its_brigade(game):
+    """7.3: a marker serves like a Union battery: when its brigade falls back after a hit, it goes
+    with it (here Godwin retreats in order to Bowman's Ford, the marker too)."""
+    units = [unit("kitching", "kitching-camp", facing="cooley-fields", attack=0),
+             unit("godwin", "cooley-fields", facing="kitching-camp")]
+    s = at_stack(game, units, [BLOCK] + player_frames(0), turn=5, active="union",
+                 combats=[{"targets": ["cooley-fields"], "attackers": ["kitching"]}],
+                 markers=[{"status": "on_map", "zone": "cooley-fields"}], dice=[6, 6, 6, 1, 1])
+    act(s, "retreat", "godwin")
+    act(s, "retreat_to", "bowmans-ford", "godwin")
+    assert zone_of(s, "godwin") == "bowmans-ford"
+    assert s.to_position()["markers"][0]["zone"] == "bowmans-ford"
+    assert s.artillery(game.unit_index["godwin"]) == 2
+
+
+def test_7_3_lone_marker_taken_by_a_union_brigade(game):
+    """7.3 (program reading): a marker left alone has nothing to fight with: Kitching, moving
+    into the Cooley farm where it stands alone, takes it."""
+    units = [unit("kitching", "kitching-camp", facing="cooley-fields")]
+    s = at_stack(game, units, [BLOCK] + player_frames(0) + [["brigades", 0, "d:hayes", ["u:kitching"]]],
+                 turn=5, active="union", markers=[{"status": "on_map", "zone": "cooley-fields"}])
+    act(s, "brigade", "kitching")
+    act(s, "move", "cooley-fields")
+    assert s.to_position()["markers"][0]["status"] == "gone"
+    assert texts(s, "7.3") == ["Kitching takes the Artillerie left alone in Cooley farm."]
+
+
 def attack_the_train(game, dice):
     s = at_stack(game, [unit("kitching", "kitching-camp", facing="cooley-fields")],
                  [BLOCK] + player_frames(0) + [["brigades", 0, "d:hayes", ["u:kitching"]]], turn=5,
                  active="union", train={"zone": "cooley-fields", "status": "on_map"},
-                 markers=[{"status": "with_brigade", "brigade": "godwin"}], dice=dice)
+                 markers=[{"status": "on_map", "zone": "middle-road"}], dice=dice)
     act(s, "brigade", "kitching")
     act(s, "attack", "cooley-fields")
     act(s, "face", "cooley-fields", "kitching")
@@ -321,11 +406,11 @@ def attack_the_train(game, dice):
 def test_7_3_lone_train_attacked_and_destroyed_by_a_hit(game):
     """7.3: the undeployed train alone in Cooley farm has strength 3: Kitching 4 to 3 (+1), no
     terrain (Cooley farm is lower). Artillery 6 (no bonus); Union 3 +1 = 4, train 2: a hit
-    destroys the train and the four markers still in it (Godwin's stays)."""
+    destroys the train and the four markers still in it (the one at the Middle Road stays)."""
     s = attack_the_train(game, [6, 3, 2])
     assert "Attacker: strength 4 to 3 +1; rolls 3, total 4. Defender: none; rolls 2, total 2." in texts(s, "11.2")[0]
     assert s.train_zone == -2
-    assert [m["status"] for m in s.to_position()["markers"]] == ["with_brigade"] + ["gone"] * 4
+    assert [m["status"] for m in s.to_position()["markers"]] == ["on_map"] + ["gone"] * 4
 
 
 @pytest.mark.parametrize("dice,kitching_fatigue", [([6, 1, 2], 1), ([6, 2, 2], 0)])

@@ -56,8 +56,10 @@ def test_10_2_zoc_covers_every_adjacent_zone(game):
     zoc = {zid(game, z) for z in s.enemy_zoc(1)}
     assert zoc == {"middletown-south", "middletown-north", "buckton-road", "east-fields", "cooley-fields",
                    "hayes-camp", "pike-east-fields"}
-    # Cook enters one of them (2 MP) and must stop: he may still attack or end his move.
+    # Cook enters one of them (2 MP) and must stop: he may still attack or end his move. (First
+    # Kitching, who faced away, turns toward him: the Union's choice, 10.4.)
     act(s, "move", "east-fields")
+    act(s, "face", "east-fields", "kitching")
     assert s.mv_mp == 4
     assert moves(game, s) == set()
     assert legal_kinds(s) == {"attack", "stop"}
@@ -96,6 +98,7 @@ def test_10_2_friendly_brigade_does_not_negate_enemy_zoc(game):
     s = begin(game, [KITCHING, unit("cook", "cooley-house", facing="east-fields"),
                      unit("cox", "east-fields", facing="kitching-camp")], "cook")
     act(s, "move", "east-fields")
+    act(s, "face", "east-fields", "kitching")             # 10.4: Kitching turns toward them
     assert moves(game, s) == set()
     assert legal_kinds(s) == {"attack", "stop"}
 
@@ -324,6 +327,7 @@ def test_10_4_end_of_move_faces_any_zone_or_one_with_the_enemy_in_front(game):
     assert facing(game, s, "cook") == "bowmans-ford"
     s = begin(game, [KITCHING, unit("cook", "cooley-house", facing="bowmans-ford")], "cook")
     act(s, "move", "east-fields")
+    act(s, "face", "buckton-road", "kitching")            # 10.4: the Union turns Kitching first
     act(s, "stop", "cook")
     assert {zid(game, a.a) for a in s.legal_actions() if a.kind == "face"} == \
         {"buckton-road", "cooley-fields", "kitching-camp"}
@@ -332,12 +336,40 @@ def test_10_4_end_of_move_faces_any_zone_or_one_with_the_enemy_in_front(game):
 def test_10_4_contact_turns_the_enemy_to_face_the_newcomer(game):
     """10.4: Kitching faces the fields east of the Pike (front: those fields, Hayes' camp,
     Middletown south); Cook comes to the Buckton road, in Kitching's flank: Kitching must turn
-    so that Cook is in his front (he faces Cook's zone)."""
+    so that Cook is in his front. The Union chooses, at once and before Cook goes on, among
+    the three facings that put the Buckton road in Kitching's front."""
     s = begin(game, [unit("kitching", "kitching-camp", facing="pike-east-fields"),
                      unit("cook", "northeast-fields", facing="buckton-road")], "cook")
     act(s, "move", "buckton-road")
-    assert facing(game, s, "kitching") == "buckton-road"
+    assert s.to_act == "union"
+    assert {zid(game, a.a) for a in s.legal_actions()} == {"middletown-north", "buckton-road", "east-fields"}
+    act(s, "face", "middletown-north", "kitching")
+    assert facing(game, s, "kitching") == "middletown-north"
     assert s.zone[game.unit_index["cook"]] in s.front(game.unit_index["kitching"])
+    assert s.to_act == "confederate" and s.mv_unit == game.unit_index["cook"]
+    assert "Kitching turns to face Middletown (north), Cook in its front." in [e.text for e in s.log]
+
+
+def test_10_4_contact_turns_a_stack_together(game):
+    """10.4, 10.5: Coates and Duval (second line) at Hayes' camp face the Pike fields; Cook
+    comes to the Cooley farm: the Union turns the stack, both brigades take the new facing."""
+    s = begin(game, [unit("coates", "hayes-camp", facing="pike-east-fields"),
+                     unit("duval", "hayes-camp", facing="pike-east-fields", line=2),
+                     unit("cook", "cooley-house", facing="cooley-fields")], "cook")
+    act(s, "move", "cooley-fields")
+    assert {zid(game, a.a) for a in s.legal_actions()} == {"kitching-camp", "cooley-fields", "cooley-south"}
+    act(s, "face", "cooley-south", "coates")
+    assert facing(game, s, "coates") == facing(game, s, "duval") == "cooley-south"
+
+
+def test_10_4_front_already_holding_the_newcomer_does_not_turn(game):
+    """10.4: 'obligated to change facing (if necessary)': Kitching faces the Buckton road, so the
+    fields east of his camp are already in his front; Cook arriving there turns nobody."""
+    s = begin(game, [unit("kitching", "kitching-camp", facing="buckton-road"),
+                     unit("cook", "cooley-house", facing="east-fields")], "cook")
+    act(s, "move", "east-fields")
+    assert s.to_act == "confederate"
+    assert facing(game, s, "kitching") == "buckton-road"
 
 
 def test_10_4_enemy_already_facing_an_enemy_does_not_turn(game):
@@ -348,6 +380,19 @@ def test_10_4_enemy_already_facing_an_enemy_does_not_turn(game):
                      unit("cook", "northeast-fields", facing="buckton-road")], "cook")
     act(s, "move", "buckton-road")
     assert facing(game, s, "kitching") == "hayes-camp"
+
+
+def test_10_4_an_enemy_anywhere_in_the_front_counts_as_facing_an_enemy(game):
+    """10.4, program reading of 'already facing an enemy': an enemy anywhere in the front, not
+    only in the faced zone. Kitching faces Middletown south; Cox in the Pike fields, at the edge
+    of his front, is enough: Cook coming to the fields east of the camp finds him on the flank
+    and Kitching keeps his facing (the flank of 11.3)."""
+    s = begin(game, [unit("kitching", "kitching-camp", facing="middletown-south"),
+                     unit("cox", "pike-east-fields", facing="kitching-camp"),
+                     unit("cook", "cooley-house", facing="east-fields")], "cook")
+    act(s, "move", "east-fields")
+    assert s.to_act == "confederate"
+    assert facing(game, s, "kitching") == "middletown-south"
 
 
 def test_10_4_resting_brigade_may_change_facing(game):

@@ -22,7 +22,7 @@ from .helpers import act, setup_position, unit
 
 SIDES = ("union", "confederate")
 HOUSE, FARM, EAST = "cooley-house", "cooley-fields", "east-fields"
-FIGHT = re.compile(r"(?P<att>.+) attack (?P<dfn>.+)\. Attacker: (?P<am>.+); rolls (?P<ar>\d), total (?P<at>\d+)\. "
+FIGHT = re.compile(r"(?P<att>.+) attacks? (?P<dfn>.+)\. Attacker: (?P<am>.+); rolls (?P<ar>\d), total (?P<at>\d+)\. "
                    r"Defender: (?P<dm>.+); rolls (?P<dr>\d), total (?P<dt>\d+)\.")
 
 
@@ -234,7 +234,7 @@ def test_11_3_confederate_artillerie_marker_rolls_like_a_battery(game):
     """11.3 / 7.3: an Artillerie marker (value 2) with Cox rolls like a Union battery."""
     s = battle(game, [unit("cox", HOUSE, facing=EAST), unit("duval", EAST, facing=HOUSE, losses=3)],
                ["cox"], [EAST], dice=[2, 3, 3],
-               markers=[{"brigade": "cox", "status": "with_brigade", "value": 2}])
+               markers=[{"zone": HOUSE, "status": "on_map", "value": 2, "moved": True}])
     assert fight(s)["att"] == {"strength 3 to 3": 1, "Cox artillery": 1}
 
 
@@ -409,3 +409,86 @@ def test_11_3_preview_exact_odds_with_an_artillery_die(game):
     assert pv["exact"]["tie"] == "23/216"
     assert pv["exact"]["attacker_hit"] == "31/72"
     assert sum(Fraction(v) for v in pv["exact"].values()) == 1
+
+
+# -- the preview shows the combat that will be fought (11.1 with 11.3) ------------------------------
+LOWER, FORD, MOUTH = "cooley-south", "bowmans-ford", "creek-mouth"
+
+
+def duval_declares(game):
+    """Turn 1 (issue 17's game, seed 7): Duval (6), activated with Hayes, moves from Hayes'
+    camp to the lower Cooley fields and may attack Payne (4, mounted) at Bowman's Ford; at the
+    Mouth of Cedar Creek stand Humphreys (3, sharpshooters) and Bryan (3, second line), both
+    facing away (Three Top path, south)."""
+    units = [unit("duval", "hayes-camp", facing="pike-east-fields"),
+             unit("payne", FORD, facing=MOUTH, mounted=True),
+             unit("humphreys", MOUTH, facing="three-top-south"),
+             unit("bryan", MOUTH, facing="three-top-south", line=2)]
+    s = setup_position(game, units, turn=1, active="union", frames=[["brigades", 0, "d:hayes", ["u:duval"]]])
+    act(s, "brigade", "duval")
+    act(s, "move", LOWER)
+    while s.to_act == "confederate":                 # 10.4: the contacted stacks turn to face Duval
+        s.apply(next(a for a in s.legal_actions() if game.board.zones[a.a].id == LOWER))
+    return s
+
+
+def zone_ids(game, zones):
+    return [game.board.zones[z].id for z in zones]
+
+
+def test_11_1_facing_after_an_attack_says_what_it_obliges(game):
+    """11.1, 11.3: after declaring an attack on Payne, each facing Duval may take says what it
+    brings: facing the ford or the Mouth puts Humphreys' zone in his front (he must attack it
+    too); facing the Cooley farm leaves it unattacked on his flank (-2)."""
+    s = duval_declares(game)
+    act(s, "attack", FORD)
+    words = {game.board.zones[a.a].id: s.describe(a) for a in s.legal_actions()}
+    also = "must also attack Mouth of Cedar Creek (Humphreys and Bryan)"
+    assert words == {
+        FORD: f"Duval faces Bowman's (Hite's) Ford landing: {also}",
+        MOUTH: f"Duval faces Mouth of Cedar Creek: {also}",
+        "cooley-fields": "Duval faces Cooley farm: leaves Mouth of Cedar Creek (Humphreys and Bryan) unattacked "
+                         "on its flank (-2)",
+    }
+
+
+@pytest.mark.parametrize("facing", [FORD, "cooley-fields"])
+def test_11_1_preview_at_the_facing_is_the_combat_fought(game, facing):
+    """The preview of each facing is the combat then fought (issue 17: the declaration's
+    preview said Duval against Payne, 6 to 4; the combat fought was against Payne and
+    Humphreys, 7 to 6). Every support die fails (6), so the fought modifiers are the previewed
+    ones; both combat dice 3."""
+    s = duval_declares(game)
+    act(s, "attack", FORD)
+    face = next(a for a in s.legal_actions() if game.board.zones[a.a].id == facing)
+    p = s.preview(face)
+    if facing == FORD:
+        assert p["targets"] == [FORD, MOUTH] and p["defenders"] == ["payne", "humphreys"]
+        assert (p["attacker"]["strength"], p["defender"]["strength"]) == (6, 7)
+    else:
+        assert p["targets"] == [FORD] and p["defenders"] == ["payne"]
+        assert ["unattacked enemy on the flank", "11.3", -2] in p["attacker"]["modifiers"]
+    rolls = len(p["attacker"]["rolls"]) + len(p["defender"]["rolls"])
+    s.dice.set_script([6] * rolls + [3, 3])
+    s.apply(face)                                    # Duval alone: the attack is then fought at once
+    f = fight(s)
+    assert f["att"] == {m[0]: m[2] for m in p["attacker"]["modifiers"]}
+    assert f["def"] == {m[0]: m[2] for m in p["defender"]["modifiers"]}
+    assert (f["att_total"], f["def_total"]) == (max(1, 3 + p["attacker"]["total"]), max(1, 3 + p["defender"]["total"]))
+    assert f["defenders"] == " and ".join(n.capitalize() for n in p["defenders"])
+
+
+def test_11_1_declaration_preview_gives_the_combat_of_each_facing(game):
+    """The preview of the attack declaration itself lists the combat of each facing it leaves
+    open (``facings``), each the same as that facing's own preview once declared; its top
+    level is the one best for the attacker, named by ``facing``."""
+    s = duval_declares(game)
+    attack = next(a for a in s.legal_actions() if a.kind == "attack" and game.board.zones[a.a].id == FORD)
+    p = s.preview(attack)
+    by_facing = {q["facing"]: q for q in p["facings"]}
+    assert set(by_facing) == {FORD, MOUTH, "cooley-fields"}
+    best = max(p["facings"], key=lambda q: q["defender_hit"] - q["attacker_hit"])
+    assert p["facing"] == best["facing"] and p["odds"] == best["odds"]
+    s.apply(attack)
+    for face in s.legal_actions():
+        assert s.preview(face) == by_facing[game.board.zones[face.a].id]

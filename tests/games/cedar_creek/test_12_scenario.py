@@ -11,7 +11,7 @@ import pytest
 import cwbattles
 
 from .helpers import act, setup_position
-from .rule_helpers import at_turn_start, options, texts, unit, zone_of
+from .rule_helpers import at_turn_start, off_map, options, texts, unit, zone_of
 
 OOB = tomllib.loads((cwbattles.load("cedar-creek").data_dir / "oob.toml").read_text())
 SETUP_LETTER = {b["id"]: b["setup"] for b in OOB["brigade"] if b.get("setup")}
@@ -72,40 +72,76 @@ def test_12_merritt_begins_dismounted(game, start):
 
 
 def test_12_markers_in_box_1_confederates_first(game, start):
-    """12 / 6: the game starts on turn 1, round 1, the Confederates choosing divisions."""
-    assert (start.turn, start.round, start.to_act) == (1, 1, "confederate")
-    assert start.legal_actions()[0].kind == "activate"
+    """12 / 6: the game starts on turn 1; once Payne has arrived and faced (the only decision
+    before the first die), round 1 begins with the Confederates choosing divisions."""
+    assert (start.turn, start.round, start.to_act) == (1, 0, "confederate")
+    assert start.dice.calls == 0
+    s = start.clone()
+    act(s, "face", "cooley-house", "payne")
+    assert (s.turn, s.round, s.to_act) == (1, 1, "confederate")
+    assert s.legal_actions()[0].kind == "activate"
 
 
 def test_12_payne_arrives_on_turn_1(game, start):
-    """12: Payne enters on turn 1, mounted, without activation, at entry 8 (Bowman's Ford)."""
+    """12: Payne enters on turn 1, mounted, without activation, at entry 8 (Bowman's Ford); like
+    any brigade entering a zone (10.4) his player then faces him where he likes (no enemy next
+    to him: any neighbour)."""
     p = game.unit_index["payne"]
     assert zone_of(start, "payne") == "bowmans-ford" and start.mounted[p]
     assert "Payne arrives mounted at Bowman's (Hite's) Ford landing (entry 8)." in texts(start, "12")
     assert start.control[game.board.index["bowmans-ford"]] == 1
+    assert options(start, "face") == {"three-top-north", "creek-mouth", "cooley-south", "cooley-fields",
+                                      "cooley-house"}
 
 
 def test_12_payne_waits_while_its_entry_is_enemy_held(game):
     """12 (program reading): Payne cannot arrive in a zone held by the Union."""
-    s = at_turn_start(game, [unit("kitching", "bowmans-ford")], 1, dice=[1])
+    s = at_turn_start(game, [unit("kitching", "bowmans-ford"), off_map("payne")], 1, dice=[1])
     assert zone_of(s, "payne") == -1
     assert "Payne cannot enter at entry 8: the zone is held by the enemy." in texts(s, "12")
 
 
 @pytest.mark.parametrize("turn,arrived", [(2, False), (3, True)])
 def test_12_moore_arrives_on_turn_3_at_zone_3(game, turn, arrived):
-    """12: Moore enters on turn 3, mounted, without activation, at entry 3 (Mouth of Cedar Creek)."""
-    s = at_turn_start(game, [], turn, dice=[5, 2, 1, 1])
+    """12: Moore enters on turn 3, mounted, without activation, at entry 3 (Mouth of Cedar
+    Creek); the Union then faces him (10.4) before the initiative is rolled."""
+    s = at_turn_start(game, [off_map("moore")], turn, dice=[5, 2, 1, 1])
     m = game.unit_index["moore"]
     assert zone_of(s, "moore") == ("creek-mouth" if arrived else -1)
     assert s.mounted[m]
+    if arrived:
+        assert s.to_act == "union" and s.dice.calls == 0 and len(options(s, "face")) == 5
 
 
 def test_12_moore_waits_while_zone_3_is_enemy_held(game):
     """12 (program reading): Moore does not arrive into a Confederate-held zone 3."""
-    s = at_turn_start(game, [unit("conner", "creek-mouth")], 3, dice=[5, 2, 1, 1])
+    s = at_turn_start(game, [unit("conner", "creek-mouth"), off_map("moore")], 3, dice=[5, 2, 1, 1])
     assert zone_of(s, "moore") == -1
     assert "Moore cannot enter at entry 3: the zone is held by the enemy." in texts(s, "12")
+
+
+def test_12_10_moore_arrives_through_the_entry_rules(game):
+    """12 with 10.3 and 10.4: Moore's arrival at the Mouth of Cedar Creek is an entry like any
+    other. He faces so that Cook (Bowman's Ford, next to him) is in his front; Early, in contact
+    across the creek at the Bowman's Mill road, falls back (10.3) and turns Active; Cook, facing
+    the Cooley house (Moore on his flank), turns so that Moore is in his front (10.4), to a
+    facing of the Confederate player's choice."""
+    units = [off_map("moore"), unit("cook", "bowmans-ford", facing="cooley-house")]
+    s = at_turn_start(game, units, 3, dice=[5, 2, 1, 1],
+                      hqs=[{"id": "early", "zone": "bowmans-mill-road"}, {"id": "wright", "zone": "belle-grove"},
+                           {"id": "sheridan", "zone": None}])
+    assert zone_of(s, "moore") == "creek-mouth" and s.control[game.board.index["creek-mouth"]] == 0
+    assert s.to_act == "union"
+    assert options(s, "face") == {"cooley-south", "bowmans-ford", "three-top-south"}
+    act(s, "face", "bowmans-ford", "moore")
+    assert s.to_act == "confederate" and options(s, "hq_displace")
+    act(s, "hq_displace", "hupps-hill", "early")
+    assert s.hq_zone[game.EARLY] == game.board.index["hupps-hill"] and s.hq_active[game.EARLY]
+    assert options(s, "face") == {"cooley-south", "three-top-north", "creek-mouth"}
+    act(s, "face", "three-top-north", "cook")
+    cook = game.unit_index["cook"]
+    assert s.zone[game.unit_index["moore"]] in s.front(cook)
+    assert texts(s, "6")[0].startswith("Initiative: Union 5")         # then the turn goes on
 
 
 # -- entering the map ------------------------------------------------------------------------------
@@ -231,6 +267,25 @@ def test_12_custer_from_turn_6_at_zone_13(game, turn, allowed):
         assert options(s, "enter") == {"winchester-road"}
         act(s, "enter", "winchester-road")
         assert s.mv_mp == 7 and s.mounted[game.unit_index["pennington"]]
+
+
+@pytest.mark.parametrize("retreat", [False, True])
+def test_6_1_12_no_entering_the_map_into_an_enemy_zoc_during_a_tactical_retreat(game, retreat):
+    """6.1 with 12: Cook at Merritt's camp puts the Winchester road (entry 13) in his ZOC. On turn
+    6 Custer's Pennington may enter there normally; during a tactical retreat an activated Union
+    brigade may not enter an enemy ZOC, so it has no entry left and can only stay off the map."""
+    s = setup_position(game, [unit("cook", "merritt-camp")], turn=6, active="union",
+                       sheridan={"turn": 4, "in_command": True}, retreat_turn=6 if retreat else 0,
+                       frames=[["brigades", 0, "d:custer", ["u:pennington", "u:wells-custer"]]])
+    act(s, "brigade", "pennington")
+    if retreat:
+        assert texts(s, "7.1")[-1] == "Pennington stays where it is."
+        assert zone_of(s, "pennington") == -1
+    else:
+        assert options(s, "enter") == {"winchester-road"}
+        act(s, "enter", "winchester-road")
+        assert zone_of(s, "pennington") == "winchester-road"
+        assert options(s, "move") == set()                    # 10.3: it stops in the ZOC
 
 
 # -- Sheridan --------------------------------------------------------------------------------------

@@ -42,10 +42,21 @@ def test_example_of_play(game, example):
     act(s, "activate", "ramseur")
     assert "passes its initiative test (roll 4, superior commander -1 = 3)" in s.log[-1].text
 
-    # Cook: one zone (2 MP) and an attack on Kitching (2 MP); Kitching, Coates, Duval turn to face him.
+    # Cook: one zone (2 MP) and an attack on Kitching (2 MP). "Cook and the three Union units may
+    # change facing" (10.4): Kitching, and Coates with Duval, have Cook on their flank and must
+    # turn; the Union chooses among the facings that put Cook's zone in their front. Facing his
+    # zone itself reproduces the printed modifiers below (so would other choices but one: Coates
+    # facing the lower Cooley fields would have both attackers in his front and no flank -1).
     act(s, "brigade", "cook")
     act(s, "move", C1)
     assert s.mv_mp == 4
+    assert s.to_act == "union"
+    turning = {}
+    while s.to_act == "union":
+        a = s.legal_actions()
+        turning[game.brigades[a[0].b].id] = {game.board.zones[x.a].id for x in a}
+        act(s, "face", C1, game.brigades[a[0].b].id)
+    assert turning == {"kitching": {P1, C1, H}, "coates": {K, C1, G1}}
     for uid in ("kitching", "coates", "duval"):
         assert s.facing[game.unit_index[uid]] == game.board.index[C1]
     act(s, "attack", K)

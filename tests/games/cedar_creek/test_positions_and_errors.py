@@ -67,6 +67,7 @@ def test_same_seed_same_game(game):
 
 def test_log_events_carry_rule_and_dice(game):
     s = game.new_game(seed=1)
+    s.apply(s.legal_actions()[0])          # Payne's facing (12), the decision before the first die
     rolls = [e for e in s.log if e.dice]
     assert rolls and all(e.rule for e in s.log)
     assert rolls[0].rule == "7.1" and 1 <= rolls[0].dice[0] <= 6
@@ -80,6 +81,9 @@ def test_log_events_carry_rule_and_dice(game):
     (lambda d: d.update(game="chess"), "game"),
     (lambda d: d["dice"].pop("state"), "dice.state"),
     (lambda d: d.update(stack=[["teleport", 0]]), "stack[0]"),
+    (lambda d: d["markers"][0].update(status="on_map", zone="atlantis"), "markers[0].zone"),
+    (lambda d: d["markers"][0].update(status="limbered"), "markers[0].status"),
+    (lambda d: d["markers"][0].update(value=5), "markers[0].value"),
 ])
 def test_malformed_position_names_the_key(game, mutate, key):
     doc = game.new_game(seed=1).to_position()

@@ -283,10 +283,12 @@ class CedarCreekGame:
 
     def key_facts(self, state) -> dict:
         """The facts a simulation records about a finished game (turn Sheridan arrived, the
-        tactical retreat, who holds each victory zone)."""
+        tactical retreats: how many and the last one's turn, who holds each victory zone)."""
+        from .sequence import tactical_retreats_ordered
         res = state.result
         facts = {"sheridan_turn": state.sheridan_turn if state.sheridan_in else 0,
-                 "tactical_retreat_turn": state.retreat_turn, "turns": state.turn}
+                 "tactical_retreat_turn": state.retreat_turn, "tactical_retreats": tactical_retreats_ordered(state),
+                 "turns": state.turn}
         for zid, holder in res["zones"].items():
             facts[f"control_{zid}"] = holder or ""
         return facts

@@ -6,7 +6,7 @@ from __future__ import annotations
 import heapq
 
 from ...engine.actions import Action
-from .state import CONFEDERATE, OFF_MAP, UNION, decision
+from .state import CONFEDERATE, ELIMINATED, OFF_MAP, UNION, decision
 from . import combat  # noqa: E402 (chapters call one another)
 from . import retreat  # noqa: E402 (chapters call one another)
 from . import sequence  # noqa: E402 (chapters call one another)
@@ -147,6 +147,7 @@ def _move_legal(state, frame):
             opts.append(Action("rout", u))
     if state.routed[u]:
         return opts                               # 11.4: a routed brigade neither moves nor attacks
+    tactical = side == UNION and sequence.in_tactical_retreat(state)
     if z == OFF_MAP:
         if start:
             enemy = state.barred(side)
@@ -156,6 +157,8 @@ def _move_legal(state, frame):
                 ez = g.board.entry_zone.get(e, -1)
                 if ez < 0 or ez in enemy:
                     continue
+                if tactical and ez in zoc:
+                    continue                      # 6.1: entering the map is entering like any move
                 if not can_stack(state, u, ez) and not can_pass_through(state, u, ez, state.mv_mp - mv.entry_mp, zoc):
                     continue                      # 10.5: could not stop there nor go on
                 opts.append(Action("enter", ez))
@@ -165,7 +168,6 @@ def _move_legal(state, frame):
     board = g.board
     enemy = state.barred(side)
     zoc = state.enemy_zoc(side)
-    tactical = side == UNION and sequence.in_tactical_retreat(state)
     stopped = state.mv_moved and z in zoc
     mp = state.mv_mp
     if not stopped:
@@ -269,12 +271,11 @@ def _move_apply(state, frame, action):
         enter_zone(state, u, n)
         state.mv_path += (n,)
     elif kind in ("attack", "charge"):
-        cost = mv.charge_mp if kind == "charge" else mv.attack_mp
-        state.mv_mp -= cost
-        combat.declare_attack(state, u, action.a, charge=kind == "charge")
-        finish_move(state, side, u, target=action.a)
+        declare(state, u, action.a, charge=kind == "charge")
+        state.stack.append(("facing", side, u, action.a))     # 11.1: then it may change its facing
     elif kind == "stop":
-        finish_move(state, side, u)
+        end_move(state, u)
+        push_line_and_facing(state, side, u)
 
 
 decision("move")((_move_legal, _move_apply))
@@ -298,27 +299,64 @@ def enter_zone(state, u: int, n: int) -> None:
     elif state.facing[u] not in g.board.front[n]:
         state.facing[u] = g.board.adj[n][0]
     state.control[n] = side                           # 4: last to pass through controls
+    if side == UNION and n in state.marker_zone:
+        capture_markers(state, u, n)
     contact_facing(state, u)
     displace_hqs(state, u)
 
 
+def capture_markers(state, u: int, n: int) -> None:
+    """7.3 (program reading): Artillerie markers left alone in a zone a Union brigade enters are
+    taken: they have no strength of their own to fight with (docs/rules-notes)."""
+    for m in state.markers_in(n):
+        state.marker_zone[m] = ELIMINATED
+        state.note("7.3", f"{state.game.brigades[u].name} takes the Artillerie left alone in {state.game.zone_name(n)}.")
+
+
 def contact_facing(state, u: int) -> None:
-    """10.4: an enemy brigade contacted turns to put the newcomer in its front, unless it
-    already faces an enemy. (It turns to face the newcomer's zone directly.)"""
+    """10.4: each enemy stack brigade u comes into contact with must turn so that u is in its
+    front, unless it already faces an enemy: a decision of its owner for each such stack."""
     g = state.game
-    board = g.board
     side = g.brigades[u].side
     z = state.zone[u]
-    friends = state.occupied_by(side)
-    for n in board.adj[z]:
-        stack = [v for v in state.brigades_in(n) if g.brigades[v].side != side]
-        if not stack:
-            continue
-        lead = next((v for v in stack if state.line[v] == 1), stack[0])
-        if state.front(lead) & friends:
-            continue
-        for v in stack:
-            state.facing[v] = z
+    for n in g.board.adj[z]:
+        if must_face_newcomer(state, n, side):
+            state.stack.append(("contact", 1 - side, n, u))
+
+
+def must_face_newcomer(state, n: int, side: int) -> bool:
+    """10.4: does the stack of ``side``'s enemies in zone n have to turn toward a newcomer of
+    ``side``? Not if its front holds a brigade of ``side`` already: the newcomer itself ('if
+    necessary') or any other ('already facing an enemy', read as an enemy anywhere in its
+    front, the rule's own measure of facing an enemy: docs/rules-notes)."""
+    lead = state.first_line(n)
+    if lead < 0 or state.game.brigades[lead].side == side:
+        return False
+    return state.front(lead).isdisjoint(state.occupied_by(side))
+
+
+def _contact_legal(state, frame):
+    """10.4: the contacted stack's owner faces any zone that puts the newcomer in its front
+    (nothing to decide once the newcomer has gone on, as a retreat may, or is already faced)."""
+    n, u = frame[2], frame[3]
+    z = state.zone[u]
+    board = state.game.board
+    if z < 0 or z not in board.adj[n] or not must_face_newcomer(state, n, state.game.brigades[u].side):
+        return []
+    lead = state.first_line(n)
+    fronts = board.front[n]
+    return [Action("face", f, lead) for f in board.adj[n] if z in fronts[f]]
+
+
+def _contact_apply(state, frame, action):
+    lead = action.b
+    face_stack(state, lead, action.a)
+    g = state.game
+    state.note("10.4", f"{g.brigades[lead].name} turns to face {g.zone_name(action.a)}, "
+               f"{g.brigades[frame[3]].name} in its front.")
+
+
+decision("contact")((_contact_legal, _contact_apply))
 
 
 def displace_hqs(state, u: int) -> None:
@@ -362,18 +400,23 @@ def _displace_apply(state, frame, action):
 decision("displace")((_displace_legal, _displace_apply))
 
 
-def finish_move(state, side: int, u: int, target: int = -1) -> None:
-    """End of a brigade's move: fatigue for extra MP (10.3), then line (10.5) and facing (10.4)."""
-    g = state.game
+def declare(state, u: int, target: int, charge: bool) -> None:
+    """10.3, 11.1: an attack (2 MP) or a charge (4 MP) on zone ``target`` ends the brigade's
+    move; the attacker leads its stack (10.5). Its facing is chosen next. (The combat preview
+    plays this on a copy, so that it shows the combat as it will be.)"""
+    mv = state.game.tables.movement
+    state.mv_mp -= mv.charge_mp if charge else mv.attack_mp
+    combat.declare_attack(state, u, target, charge=charge)
+    end_move(state, u)
+    make_first_line(state, u)
+
+
+def end_move(state, u: int) -> None:
+    """End of a brigade's move: the fatigue level for extra MP (10.3)."""
     if state.mv_extra:
         state.fatigue[u] = min(2, state.fatigue[u] + 1)
-        state.note("10.3", f"{g.brigades[u].name} takes a fatigue level for its extra movement.")
+        state.note("10.3", f"{state.game.brigades[u].name} takes a fatigue level for its extra movement.")
     state.mv_unit = -1
-    if target >= 0:
-        make_first_line(state, u)                     # 10.5: the attacker leads its stack
-        state.stack.append(("facing", side, u, target))
-        return
-    push_line_and_facing(state, side, u)
 
 
 def push_line_and_facing(state, side: int, u: int) -> None:
@@ -433,10 +476,15 @@ def _facing_legal(state, frame):
     return [Action("face", f, u) for f in facing_options(state, u, target)]
 
 
+def face_stack(state, u: int, f: int) -> None:
+    """10.4, 10.5: brigade u and the brigade stacked with it face zone f."""
+    for v in state.brigades_in(state.zone[u]):
+        state.facing[v] = f
+
+
 def _facing_apply(state, frame, action):
     u = action.b
-    for v in state.brigades_in(state.zone[u]):
-        state.facing[v] = action.a
+    face_stack(state, u, action.a)
     state.note("10.4", f"{state.game.brigades[u].name} faces {state.game.zone_name(action.a)}.")
 
 
@@ -492,7 +540,7 @@ def _hqphase_legal(state, frame):
             if ez not in state.occupied_by(UNION) and not hq_contact(state, side, ez):
                 opts.append(Action("hq_enter", ez, HQ))
         tz = state.train_zone
-        if tz == OFF_MAP and hz >= 0 and wharton_in(state) and any(m == OFF_MAP for m in state.marker_unit):
+        if tz == OFF_MAP and hz >= 0 and wharton_in(state) and OFF_MAP in state.marker_zone:
             ez = entry_zone_of_wharton(state)
             if ez not in state.occupied_by(UNION):
                 opts.append(Action("hq_enter", ez, TRAIN))
@@ -501,12 +549,33 @@ def _hqphase_legal(state, frame):
                 opts += [Action("hq_move", n, TRAIN) for n in piece_steps(state, side, TRAIN, tz, mv.train_mp)]
             if not state.train_active or state.train_moved:
                 hops = g.board.hops[tz]
-                carrying = {m for m in state.marker_unit if m >= 0}
-                for v in range(g.n_units):
-                    if g.brigades[v].side == CONFEDERATE and state.zone[v] >= 0 and v not in carrying \
-                            and hops[state.zone[v]] <= mv.train_deploy_zones:
-                        opts.append(Action("deploy", v))
+                enemy = state.barred(side)
+                opts += [Action("deploy", z) for z in range(g.n_zones)
+                         if hops[z] <= mv.train_deploy_zones and z not in enemy]
+        opts += marker_moves(state)
     return opts
+
+
+def marker_moves(state) -> list:
+    """7.3: each Artillerie marker on the map may move 6 MP in the Confederate headquarters
+    step, once a step, never into a zone the enemy holds. Markers alike (same zone, same
+    value) offer their moves once."""
+    seen = set()
+    out = []
+    mp = state.game.tables.movement.marker_mp
+    for m, z in enumerate(state.marker_zone):
+        if z < 0 or state.marker_moved[m] == state.stamp or (z, state.marker_value[m]) in seen:
+            continue
+        seen.add((z, state.marker_value[m]))
+        out += [Action("marker_move", n, m) for n in piece_reach(state, CONFEDERATE, z, mp) if n != z]
+    return out
+
+
+def piece_reach(state, side: int, start: int, mp: int) -> dict:
+    """Zones a piece with ``mp`` MP can reach from ``start`` at the costs of 10.3, never
+    entering a zone the enemy holds: {zone: MP}."""
+    dist = state.game.board.shortest(start, blocked=state.barred(side), limit=mp)
+    return {z: d for z, d in enumerate(dist) if d <= mp}
 
 
 def _hqphase_apply(state, frame, action):
@@ -532,6 +601,12 @@ def _hqphase_apply(state, frame, action):
         state.stack.append(("hqmove", side, piece))
     elif kind == "deploy":
         _deploy(state, action.a)
+    elif kind == "marker_move":
+        m, z = action.b, action.a
+        cost = piece_reach(state, side, state.marker_zone[m], mv.marker_mp)[z]
+        state.note("7.3", f"Artillerie moves from {g.zone_name(state.marker_zone[m])} to {g.zone_name(z)} ({cost} MP).")
+        state.marker_zone[m] = z
+        state.marker_moved[m] = state.stamp
 
 
 def _put_piece(state, side: int, piece: int, z: int, cost: int) -> None:
@@ -547,13 +622,17 @@ def _put_piece(state, side: int, piece: int, z: int, cost: int) -> None:
     state.note("7.2" if piece == HQ else "7.3", f"{name} moves to {g.zone_name(z)} ({cost} MP).")
 
 
-def _deploy(state, v: int) -> None:
-    """7.3: an Artillerie marker joins a brigade within three zones of the train."""
+def _deploy(state, z: int) -> None:
+    """7.3: an Artillerie marker is placed three zones or less from the train; it has moved
+    for this headquarters step."""
     g = state.game
-    m = state.marker_unit.index(OFF_MAP)
-    state.marker_unit[m] = v
-    state.note("7.3", f"Artillerie deployed with {g.brigades[v].name} in {g.zone_name(state.zone[v])}.")
-    if OFF_MAP not in state.marker_unit:
+    m = state.marker_zone.index(OFF_MAP)
+    state.marker_zone[m] = z
+    state.marker_moved[m] = state.stamp
+    supported = [g.brigades[v].name for mm, v in state.supported(z) if mm == m]
+    state.note("7.3", f"Artillerie deployed in {g.zone_name(z)}"
+               + (f", supporting {supported[0]}." if supported else " (no brigade to support there yet)."))
+    if OFF_MAP not in state.marker_zone:
         state.train_zone = -2
         state.note("7.3", "All the train's batteries are deployed: the train leaves the map.")
 

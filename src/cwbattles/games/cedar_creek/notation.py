@@ -10,7 +10,7 @@ from ...engine.actions import Action
 from ...engine.errors import DataError
 
 # kind -> (meaning of a, meaning of b); each meaning is one of zone, unit, division, piece,
-# combat, flag, line, or None.
+# combat, flag, line, marker (an Artillerie marker's number, 0-4), or None.
 KINDS = {
     "tactical_retreat": ("flag", None),
     "activate": ("division", None),
@@ -34,7 +34,8 @@ KINDS = {
     "hq_move": ("zone", "piece"),
     "hq_enter": ("zone", "piece"),
     "hq_stop": (None, "piece"),
-    "deploy": ("unit", None),
+    "deploy": ("zone", None),
+    "marker_move": ("zone", "marker"),
     "resolve": ("combat", None),
     "hold": ("unit", None),
     "retreat": ("unit", None),
@@ -87,7 +88,8 @@ def describe(game, action: Action) -> str:
         "hq_move": lambda: f"{n('piece', b)} moves to {n('zone', a)}",
         "hq_enter": lambda: f"{n('piece', b)} enters at {n('zone', a)}",
         "hq_stop": lambda: f"{n('piece', b)} stops",
-        "deploy": lambda: f"deploy Artillerie with {n('unit', a)}",
+        "deploy": lambda: f"deploy Artillerie in {n('zone', a)}",
+        "marker_move": lambda: f"Artillerie #{b + 1} moves to {n('zone', a)}",
         "resolve": lambda: f"resolve attack #{a + 1}",
         "hold": lambda: f"{n('unit', a)} holds its position",
         "retreat": lambda: f"{n('unit', a)} retreats",
@@ -160,7 +162,8 @@ def action_from_json(game, doc: dict, source: str = "action") -> Action:
 def all_actions(game) -> list[Action]:
     """The whole action space: each kind with every value its meanings allow."""
     sizes = {"zone": game.n_zones, "unit": game.n_units, "division": len(game.divisions),
-             "hq": len(game.hq_ids), "piece": len(PIECES), "combat": game.n_zones, "flag": 2}
+             "hq": len(game.hq_ids), "piece": len(PIECES), "combat": game.n_zones, "flag": 2,
+             "marker": game.train.markers}
     values = {m: list(range(n)) for m, n in sizes.items()}
     values["line"] = [1, 2]
     values[None] = [-1]

@@ -50,9 +50,7 @@ def position_of(state) -> dict:
         "train": {"id": g.train.id, "zone": _zid(g, state.train_zone),
                   "status": {OFF_MAP: "off_map", ELIMINATED: "gone"}.get(state.train_zone, "on_map"),
                   "active": state.train_active, "moved": state.train_moved},
-        "markers": [{"brigade": g.brigades[m].id if m >= 0 else None,
-                     "status": "with_brigade" if m >= 0 else "in_train" if m == OFF_MAP else "gone",
-                     "value": state.marker_value[i]} for i, m in enumerate(state.marker_unit)],
+        "markers": [_marker_json(state, i) for i in range(len(state.marker_zone))],
         "divisions_activated": [g.divisions[d].id for d in range(len(g.divisions))
                                 if state.div_done[d] == state.stamp and state.stamp > 0],
         "sheridan": {"turn": state.sheridan_turn, "in_command": state.sheridan_in},
@@ -65,6 +63,18 @@ def position_of(state) -> dict:
                      "start_zoc": state.mv_start_zoc, "piece_mp": state.piece_mp},
         "stack": [list(_frame_json(f)) for f in state.stack],
     }
+
+
+def _marker_json(state, m: int) -> dict:
+    """An Artillerie marker: where it is, its value, whether it moved in this headquarters
+    step, and the brigade it supports (7.3: derived from the zone, given for readers)."""
+    g = state.game
+    z = state.marker_zone[m]
+    supports = next((v for mm, v in state.supported(z) if mm == m), -1) if z >= 0 else -1
+    return {"zone": _zid(g, z) if z >= 0 else None,
+            "status": "on_map" if z >= 0 else "in_train" if z == OFF_MAP else "gone",
+            "value": state.marker_value[m], "moved": z >= 0 and state.marker_moved[m] == state.stamp > 0,
+            "brigade": g.brigades[supports].id if supports >= 0 else None}
 
 
 def _frame_json(frame):
@@ -210,16 +220,24 @@ def state_from_position(g, doc, source: str = "position") -> State:
         r.zone(g, train.get("zone"), "train.zone", allow_none=False)
     s.train_active = bool(train.get("active", False))
     s.train_moved = bool(train.get("moved", False))
-    for i, md in enumerate(r.get(doc, "markers", list, default=[])[:len(s.marker_unit)]):
-        st = md.get("status", "in_train")
-        if st == "with_brigade":
+    for i, md in enumerate(r.get(doc, "markers", list, default=[])[:len(s.marker_zone)]):
+        where = f"markers[{i}]"
+        st = r.get(md, "status", str, where, default="in_train")
+        if st == "on_map":
+            s.marker_zone[i] = r.zone(g, md.get("zone"), f"{where}.zone", allow_none=False)
+        elif st == "with_brigade":           # format of positions before 7.3's moving markers
             bid = md.get("brigade")
-            if bid not in g.unit_index:
-                r.fail(f"markers[{i}].brigade", f"unknown brigade {bid!r}")
-            s.marker_unit[i] = g.unit_index[bid]
+            if bid not in g.unit_index or s.zone[g.unit_index[bid]] < 0:
+                r.fail(f"{where}.brigade", f"unknown brigade, or not on the map: {bid!r}")
+            s.marker_zone[i] = s.zone[g.unit_index[bid]]
+        elif st in ("in_train", "gone"):
+            s.marker_zone[i] = OFF_MAP if st == "in_train" else ELIMINATED
         else:
-            s.marker_unit[i] = OFF_MAP if st == "in_train" else ELIMINATED
-        s.marker_value[i] = r.get(md, "value", int, f"markers[{i}]", default=g.train.marker_strength)
+            r.fail(f"{where}.status", f"expected on_map, in_train or gone, got {st!r}")
+        s.marker_value[i] = r.get(md, "value", int, where, default=g.train.marker_strength)
+        if s.marker_value[i] not in (g.train.marker_strength, g.train.marker_reduced):
+            r.fail(f"{where}.value", f"must be {g.train.marker_strength} or {g.train.marker_reduced}")
+        s.marker_moved[i] = s.stamp if r.get(md, "moved", bool, where, default=False) else 0
     for did in r.get(doc, "divisions_activated", list, default=[]):
         if did not in g.division_index:
             r.fail("divisions_activated", f"unknown division {did!r}")

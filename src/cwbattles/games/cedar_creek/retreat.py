@@ -12,16 +12,19 @@ MODE_NAMES = ("orderly retreat", "disorderly retreat", "rout")
 
 # -- losses ----------------------------------------------------------------------------------------
 def apply_loss(state, u: int, rule: str = "11.4", why: str = "") -> bool:
-    """11.4 Losses: one strength point lost; an Artillerie marker with the brigade is turned
-    over, then removed (7.3). Returns True if the brigade is eliminated."""
+    """11.4 Losses: one strength point lost; the Artillerie marker supporting the brigade is
+    turned over, then removed at its next loss (7.3), the last one included. Returns True if
+    the brigade is eliminated."""
     g = state.game
+    m = state.marker_of(u)
+    if m >= 0:
+        if state.marker_value[m] == g.train.marker_strength:
+            state.marker_value[m] = g.train.marker_reduced
+            state.note("7.3", f"The Artillerie marker supporting {g.brigades[u].name} is turned over.")
+        else:
+            state.marker_zone[m] = ELIMINATED
+            state.note("7.3", f"The Artillerie marker supporting {g.brigades[u].name} is removed.")
     state.losses[u] += 1
-    for m, owner in enumerate(state.marker_unit):
-        if owner == u:
-            if state.marker_value[m] == g.train.marker_strength:
-                state.marker_value[m] = g.train.marker_reduced
-            else:
-                state.marker_unit[m] = ELIMINATED
     name = g.brigades[u].name
     if state.strength(u) <= 0:
         eliminate(state, u)
@@ -37,9 +40,6 @@ def eliminate(state, u: int) -> None:
     state.line[u] = 0
     state.routed[u] = False
     state.attack[u] = -1
-    for m, owner in enumerate(state.marker_unit):
-        if owner == u:
-            state.marker_unit[m] = ELIMINATED
     rest = state.brigades_in(z)
     if rest and not any(state.line[v] == 1 for v in rest):
         state.line[rest[0]] = 1                     # 10.5: the second line steps up
@@ -221,6 +221,8 @@ def _retreat_apply(state, frame, action):
                 return
         elif state.zone[u] >= 0 and not movement.can_stack(state, u, state.zone[u], followers):
             state.note("11.4", f"{name} can neither stop nor go further without overstacking: it surrenders.")
+            for m in carried_markers(state, state.zone[u], (u,) + tuple(followers)):
+                state.marker_zone[m] = ELIMINATED           # 7.3: its guns are taken with it
             for v in (u,) + tuple(followers):
                 if state.zone[v] >= 0:
                     state.losses[v] = state.game.brigades[v].strength
@@ -230,12 +232,15 @@ def _retreat_apply(state, frame, action):
         return
     n = action.a
     crossing = n in enemy_fronts(state, side) and not lone
+    guns = carried_markers(state, path[-1], (u,) + tuple(followers))
     movement.enter_zone(state, u, n)
     for f in followers:
         if state.zone[f] >= 0:
             state.set_zone(f, n)
             state.line[f] = 2
             state.facing[f] = state.facing[u]
+    for m in guns:
+        state.marker_zone[m] = n                          # 7.3: the guns fall back with their brigade
     state.note("11.4", f"{name} falls back to {g.zone_name(n)} ({MODE_NAMES[mode]}).")
     if crossing and apply_loss(state, u, why=" crossing an enemy front"):
         alive = [f for f in followers if state.zone[f] >= 0]
@@ -259,6 +264,12 @@ def _retreat_apply(state, frame, action):
 
 
 decision("retreat")((_retreat_legal, _retreat_apply))
+
+
+def carried_markers(state, z: int, brigades) -> list:
+    """7.3: the Artillerie markers in zone z supporting these brigades, which retreat and rout
+    with them as a Union brigade's batteries do (docs/rules-notes)."""
+    return [m for m, v in state.supported(z) if v in brigades]
 
 
 def finish_retreat(state, u: int, mode: int, followers, lone: int) -> None:

@@ -8,6 +8,7 @@ import math
 from ...engine.actions import Action
 from .state import CONFEDERATE, OFF_MAP, UNION, decision, process
 from . import activation  # noqa: E402 (chapters call one another)
+from . import movement  # noqa: E402 (chapters call one another)
 from . import retreat  # noqa: E402 (chapters call one another)
 
 NOBODY = -1
@@ -40,7 +41,8 @@ def default_facing(state, z: int) -> int:
 
 
 def place(state, u: int, z: int, facing: int = -1) -> None:
-    """Put brigade u into zone z (set-up or arrival): first line if the zone is empty."""
+    """Put brigade u into zone z at set-up (12): first line if the zone is empty. (Every entry
+    during play goes through movement.enter_zone.)"""
     others = [v for v in state.brigades_in(z) if v != u]
     state.set_zone(u, z)
     state.line[u] = 2 if any(state.line[v] == 1 for v in others) else 1
@@ -52,28 +54,46 @@ def place(state, u: int, z: int, facing: int = -1) -> None:
 # -- 5 and 12: the start of a game turn -------------------------------------------------------
 @process("turn_start")
 def turn_start(state, frame) -> None:
-    g, t = state.game, state.game.tables
+    """5: a new turn. First the independent cavalry due (12), each with the decisions its entry
+    brings; then Sheridan (12), the tactical retreat (6.1) and the initiative (6)."""
+    g = state.game
     state.round = 0
     state.note("5", f"Turn {state.turn} begins.")
-    # 12: independent cavalry enters, mounted, without activation.
-    for d in g.divisions:
-        if not d.independent:
-            continue
+    state.stack.append(("sheridan", NOBODY))
+    for d in reversed(g.divisions):
         u = d.brigades[0]
         b = g.brigades[u]
-        if state.zone[u] == OFF_MAP and b.arrives and state.turn >= b.arrives:
-            z = g.board.entry_zone[b.entry_point]
-            if z in state.occupied_by(1 - b.side):
-                state.note("12", f"{b.name} cannot enter at entry {b.entry_point}: the zone is held by the enemy.")
-                continue
-            if len(state.brigades_in(z)) >= 2:
-                state.note("12", f"{b.name} waits: entry zone {g.zone_name(z)} is full.")
-                continue
-            state.mounted[u] = True
-            place(state, u, z)
-            state.control[z] = b.side
-            state.note("12", f"{b.name} arrives mounted at {g.zone_name(z)} (entry {b.entry_point}).")
-    # 12: Sheridan's arrival roll before the initiative of turn 4.
+        if d.independent and state.zone[u] == OFF_MAP and b.arrives and state.turn >= b.arrives:
+            state.stack.append(("arrive", NOBODY, u))
+
+
+@process("arrive")
+def arrive(state, frame) -> None:
+    """12: independent cavalry enters mounted, without activation, at its entry zone, unless
+    the enemy holds it or it is full (10.5): then it waits for a later turn. Entering goes
+    through the rules of every entry (movement.enter_zone: control, contact facing, enemy HQs
+    falling back); the brigade then takes its line and its facing like any brigade ending a
+    move (10.4, 10.5)."""
+    g = state.game
+    u = frame[2]
+    b = g.brigades[u]
+    z = g.board.entry_zone[b.entry_point]
+    if z in state.barred(b.side):
+        state.note("12", f"{b.name} cannot enter at entry {b.entry_point}: the zone is held by the enemy.")
+        return
+    if not movement.can_stack(state, u, z):
+        state.note("12", f"{b.name} waits: entry zone {g.zone_name(z)} is full.")
+        return
+    state.mounted[u] = True
+    state.note("12", f"{b.name} arrives mounted at {g.zone_name(z)} (entry {b.entry_point}).")
+    movement.enter_zone(state, u, z)
+    movement.push_line_and_facing(state, b.side, u)
+
+
+@process("sheridan")
+def sheridan(state, frame) -> None:
+    """12: Sheridan's arrival roll before the initiative of turn 4, his arrival; then 6.1 and 6."""
+    g, t = state.game, state.game.tables
     sher = t.sheridan
     fixed = state.option("sheridan_turn")
     if state.turn == sher.roll_turn and not state.sheridan_turn:
@@ -95,10 +115,17 @@ def turn_start(state, frame) -> None:
         state.stack.append(("tactical", UNION))
 
 
+RETREAT_ORDERED = "The Union orders a tactical retreat"
+
+
 def can_order_tactical_retreat(state) -> bool:
-    """6.1: once Sheridan is in command, at most once a game, never on the last turn."""
-    return (state.sheridan_in and not state.retreat_turn and state.turn < state.game.tables.game.turns
-            and not state.option("no_tactical_retreat", False))
+    """6.1: the Union decides at the beginning of each initiative phase once Sheridan is in
+    command, never on the last turn (rule options: none at all, or at most one a game)."""
+    if not state.sheridan_in or state.turn >= state.game.tables.game.turns:
+        return False
+    if state.option("no_tactical_retreat", False):
+        return False
+    return not (state.option("tactical_retreat_once", False) and state.retreat_turn)
 
 
 def _tactical_legal(state, frame):
@@ -108,7 +135,7 @@ def _tactical_legal(state, frame):
 def _tactical_apply(state, frame, action):
     if action.a:
         state.retreat_turn = state.turn
-        state.note("6.1", "The Union orders a tactical retreat: +1 to its initiative and activation rolls, "
+        state.note("6.1", f"{RETREAT_ORDERED}: +1 to its initiative and activation rolls, "
                    "-2 to the Confederate activation rolls; activated Union brigades may neither attack "
                    "nor enter enemy zones of control this turn.")
     else:
@@ -119,7 +146,13 @@ decision("tactical")((_tactical_legal, _tactical_apply))
 
 
 def in_tactical_retreat(state) -> bool:
+    """6.1: the effects of a tactical retreat last the turn it is ordered."""
     return state.retreat_turn == state.turn
+
+
+def tactical_retreats_ordered(state) -> int:
+    """How many tactical retreats the log tells of (a simulation's key fact)."""
+    return sum(1 for e in state.log if e.rule == "6.1" and e.text.startswith(RETREAT_ORDERED))
 
 
 # -- 6: initiative ----------------------------------------------------------------------------

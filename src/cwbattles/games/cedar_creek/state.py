@@ -21,7 +21,7 @@ OFF_MAP, ELIMINATED = -1, -2
 UNION, CONFEDERATE = 0, 1
 
 _LIST_FIELDS = ("zone", "losses", "fatigue", "routed", "facing", "line", "mounted", "acted", "attack",
-                "charging", "hq_zone", "hq_active", "marker_unit", "marker_value", "control", "div_done",
+                "charging", "hq_zone", "hq_active", "marker_zone", "marker_value", "marker_moved", "control", "div_done",
                 "combats")
 _SCALAR_FIELDS = ("first", "stamp", "sheridan_turn", "sheridan_in", "retreat_turn",
                   "train_zone", "train_active", "train_moved", "mv_unit", "mv_mp", "mv_moved", "mv_extra",
@@ -53,8 +53,9 @@ class State(Machine):
         self.charging = [False] * n
         self.hq_zone = [OFF_MAP] * len(g.hq_ids)
         self.hq_active = [False] * len(g.hq_ids)
-        self.marker_unit = [OFF_MAP] * g.train.markers
+        self.marker_zone = [OFF_MAP] * g.train.markers      # 7.3: in the train, a zone, or ELIMINATED
         self.marker_value = [g.train.marker_strength] * g.train.markers
+        self.marker_moved = [0] * g.train.markers           # the stamp of its last move
         self.control = [z.control for z in g.board.zones]
         self.div_done = [0] * len(g.divisions)
         self.combats = []
@@ -174,14 +175,37 @@ class State(Machine):
         return base - self.losses[u]
 
     def artillery(self, u: int) -> int:
-        """Attached battery value (Union), or the Artillerie marker's value (Confederate)."""
+        """Attached battery value (Union), or the value of the Artillerie marker supporting the
+        brigade (Confederate, 7.3)."""
         b = self.game.brigades[u]
         if b.side == UNION:
             return max(0, b.artillery - self.losses[u])
-        for m, owner in enumerate(self.marker_unit):
-            if owner == u:
-                return self.marker_value[m]
-        return 0
+        m = self.marker_of(u)
+        return self.marker_value[m] if m >= 0 else 0
+
+    def markers_in(self, z: int) -> list:
+        """The Artillerie markers in zone z, the strongest first (7.3)."""
+        ms = [m for m, mz in enumerate(self.marker_zone) if mz == z]
+        if len(ms) > 1:
+            ms.sort(key=lambda m: -self.marker_value[m])
+        return ms
+
+    def supported(self, z: int) -> list:
+        """7.3: (marker, brigade) pairs in zone z. A marker supports a Confederate brigade it
+        stacks with: the strongest marker the first line, the next the second line; any more
+        support no one (docs/rules-notes)."""
+        if z < 0 or z not in self.marker_zone:
+            return []
+        brigades = sorted((u for u in self.brigades_in(z) if self.game.brigades[u].side == CONFEDERATE),
+                          key=lambda u: self.line[u])
+        return list(zip(self.markers_in(z), brigades))
+
+    def marker_of(self, u: int) -> int:
+        """The Artillerie marker supporting brigade u, or -1."""
+        for m, v in self.supported(self.zone[u]):
+            if v == u:
+                return m
+        return -1
 
     def sharpshooters(self, u: int) -> int:
         """11.3: potential 2 at full strength, 1 reduced, 0 with a Loss marker."""
@@ -223,6 +247,18 @@ class State(Machine):
     def preview(self, action: Action) -> dict:
         from .combat import preview
         return preview(self, action)
+
+    def has_preview(self, action: Action) -> bool:
+        """Does ``preview`` show a combat for this action (attacks, charges, resolutions, and
+        the facing chosen right after an attack declaration)?"""
+        from .combat import attack_facing_frame
+        return action.kind in ("attack", "charge", "resolve") or attack_facing_frame(self, action)
+
+    def describe(self, action: Action) -> str:
+        """The action in words, with what it obliges to where the position says more than the
+        action (a facing after an attack declaration, 11.1)."""
+        from .combat import describe
+        return describe(self, action)
 
     def to_position(self) -> dict:
         from .position import position_of

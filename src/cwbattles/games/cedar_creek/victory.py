@@ -20,7 +20,7 @@ def step_losses(state, side: int) -> int:
 
 
 def result(state) -> dict:
-    """Victory points by category and side, and the winner (the Union wins ties)."""
+    """Victory points by category and side, their totals (``vp``), and the winner (the Union wins ties)."""
     g = state.game
     losses = [step_losses(state, s) for s in (0, 1)]
     loss_vp = [0, 0]
@@ -38,6 +38,7 @@ def result(state) -> dict:
     totals = [loss_vp[s] + zone_vp[s] for s in (0, 1)]
     out = {SIDES[s]: {"losses": losses[s], "loss_vp": loss_vp[s], "zone_vp": zone_vp[s], "total": totals[s]}
            for s in (0, 1)}
+    out["vp"] = {SIDES[s]: totals[s] for s in (0, 1)}      # the totals, as every game's result gives them
     out["zones"] = zones
     out["winner"] = "union" if totals[0] >= totals[1] else "confederate"
     out["margin"] = totals[0] - totals[1]

@@ -140,6 +140,20 @@ export function trainCounter(train, info) {
   return g;
 }
 
+// An Artillerie marker standing alone in its zone (7.3); one with a brigade is shown on it.
+export function artillerieCounter(marker) {
+  const half = SMALL_COUNTER / 2;
+  const g = svgEl("g", { class: "counter train confederate artillerie" });
+  svgEl("rect", { class: "body", x: -half, y: -half, width: SMALL_COUNTER, height: SMALL_COUNTER, rx: 2 }, g);
+  svgEl("line", { class: "gun", x1: -9, y1: -4, x2: 8, y2: -9 }, g);
+  svgEl("circle", { class: "gun", cx: -3, cy: -3, r: 3.5 }, g);
+  fittedText(g, 0, 7, "Artillerie", 7, SMALL_COUNTER - 4, { class: "train-name" });
+  svgEl("text", { x: 0, y: half - 2.5, "font-size": 5.8, "text-anchor": "middle", class: "train-state" }, g,
+    `alone, ${marker.value}`);
+  svgEl("title", {}, g, `Artillerie marker (value ${marker.value}) supporting no brigade: a Union brigade entering its zone takes it (7.3)`);
+  return g;
+}
+
 // --- details shown on hover -------------------------------------------------------------
 
 function row(label, value) {

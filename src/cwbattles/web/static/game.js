@@ -255,7 +255,7 @@ function renderActions() {
     ? `<p class="hint">Click a highlighted counter on the map, or a button.</p>`
     : legal.some((i) => placeOf(i.action)) ? `<p class="hint">Click a highlighted ${place} on the map, or a button.</p>` : "";
   box.innerHTML = hint + legal.map((item) => `<button type="button" class="action kind-${escapeHtml(item.action.kind)}"
-      data-index="${item.index}"${app.busy ? " disabled" : ""}>${escapeHtml(itemText(item))}${app.panels.COMBAT_KINDS.has(item.action.kind) ? " …" : ""}</button>`).join("");
+      data-index="${item.index}"${app.busy ? " disabled" : ""}>${escapeHtml(itemText(item))}${previewable(item) ? " …" : ""}</button>`).join("");
   for (const button of box.querySelectorAll("button.action")) {
     button.addEventListener("click", () => {
       const item = legal.find((i) => String(i.index) === button.dataset.index);
@@ -365,8 +365,13 @@ document.addEventListener("keydown", (event) => {
 });
 
 // --- sending ----------------------------------------------------------------------------
+// The game says which actions preview a combat (item.preview); otherwise their kind does.
+function previewable(item) {
+  return item.preview ?? app.panels.COMBAT_KINDS.has(item.action.kind);
+}
+
 function choose(item) {
-  if (app.panels.COMBAT_KINDS.has(item.action.kind)) openPreview(item);
+  if (previewable(item)) openPreview(item);
   else send(api("/actions"), { token, seq: app.view.seq, action: item.action, log_from: app.log.length });
 }
 

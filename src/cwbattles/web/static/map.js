@@ -1,6 +1,6 @@
 // The SVG map: terrain, rivers, roads, crossings, entry points and victory zones drawn once from
 // the game's geometry; counters, control and highlights redrawn for every position shown.
-import { svgEl, COUNTER, SMALL_COUNTER, brigadeCounter, hqCounter, trainCounter } from "/static/counters.js";
+import { svgEl, COUNTER, SMALL_COUNTER, artillerieCounter, brigadeCounter, hqCounter, trainCounter } from "/static/counters.js";
 import { MapBase, points, splitName } from "/static/mapbase.js";
 
 const STACK_STEP = 9;     // offset of each counter behind the first line
@@ -183,6 +183,7 @@ export class MapView extends MapBase {
     for (const hq of position.hqs || []) if (hq.zone) add(hq.zone, { kind: "hq", hq });
     const train = position.train;
     if (train && train.zone && train.status === "on_map") add(train.zone, { kind: "train", train });
+    for (const m of position.markers || []) if (m.zone && m.status === "on_map" && !m.brigade) add(m.zone, { kind: "marker", marker: m });
     for (const [zoneId, content] of byZone) {
       const zone = this.zones.get(zoneId);
       if (zone) this.drawZoneContent(layer, zone, content, markerByBrigade);
@@ -226,6 +227,10 @@ export class MapView extends MapBase {
         group.appendChild(counter);
       } else if (item.kind === "train") {
         const counter = trainCounter(item.train, this.train);
+        counter.setAttribute("transform", `translate(${x + SMALL_COUNTER / 2},${y})`);
+        group.appendChild(counter);
+      } else if (item.kind === "marker") {
+        const counter = artillerieCounter(item.marker);
         counter.setAttribute("transform", `translate(${x + SMALL_COUNTER / 2},${y})`);
         group.appendChild(counter);
       }

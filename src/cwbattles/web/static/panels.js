@@ -232,7 +232,25 @@ export function renderPreview(preview, actionText, names) {
     <table class="odds"><thead><tr><th>outcome</th><th></th><th>chance</th><th>exact</th></tr></thead>
       <tbody>${rows}</tbody></table>
     <p class="summary">Attacker takes fatigue: <b>${percent(preview.attacker_fatigue)}</b> ·
-      Defender takes fatigue: <b>${percent(preview.defender_fatigue)}</b></p>`;
+      Defender takes fatigue: <b>${percent(preview.defender_fatigue)}</b></p>
+    ${facingsTable(preview, names)}`;
+}
+
+// An attack declaration: the brigade then chooses its facing, and each facing makes its own
+// combat (11.1: the zones of its front join the attack; 11.3: flanks). The panel above shows
+// the facing best for the attacker; this table, every one.
+function facingsTable(preview, names) {
+  if (!preview.facings || preview.facings.length < 2) return "";
+  const rows = preview.facings.map((f) => `<tr${f.facing === preview.facing ? ' class="total"' : ""}>
+      <td>${escapeHtml(names.zone(f.facing))}</td>
+      <td>${escapeHtml((f.targets || []).map((z) => names.zone(z)).join(", "))}</td>
+      <td class="num">${f.attacker.strength} to ${f.defender.strength}</td>
+      <td class="num">${signed(f.attacker.total)} / ${signed(f.defender.total)}</td>
+      <td class="num">${percent(f.defender_hit)}</td><td class="num">${percent(f.attacker_hit)}</td></tr>`).join("");
+  return `<p class="hint">After the declaration the brigade chooses its facing (11.1); above, facing
+      ${escapeHtml(names.zone(preview.facing))}. Each facing's combat:</p>
+    <table class="odds facings"><thead><tr><th>facing</th><th>attacks</th><th>strength</th><th>modifiers</th>
+      <th>defender hit</th><th>attacker hit</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 export function renderGameOver(result) {

@@ -5,9 +5,9 @@ cost about a step (or a zone), fatigue a third of that, and a beaten defender ma
 victory zone. The odds come two ways:
 
 - exactly, from the engine's ``state.preview`` (every modifier and support roll enumerated),
-  for the attack actions the heuristic scores, corrected for the facing the attacker will
-  then take (``facing_values``: 11.1 extends the attack to the enemies left in its front,
-  11.3 punishes an unattacked enemy on its flank);
+  for the attack actions the heuristic scores and the facings it then chooses among (the
+  preview gives the combat each facing leads to: 11.1 extends the attack to the enemies left
+  in its front, 11.3 punishes an unattacked enemy on its flank);
 - roughly (``rough_odds``), for the many attacks that are only possible: a brigade in a zone
   it might move to, the enemy's replies. Strength ratio, support, command, fatigue, surprise,
   terrain and flanks count; combined attacks are simplified to one stack against one.
@@ -37,21 +37,24 @@ ODDS_KEYS = OUTCOMES      # the order of the odds tuples: (tie, attacker tires, 
 
 def preview_value(state, action, V=None) -> float:
     """An attack declaration's value from the engine's exact odds (state.preview), for the best
-    facing the attacker may then take (10.4, 11.1: the enemy zones left in its front join the
-    attack, an unattacked enemy on its flank costs -2); for a brigade joining an attack
-    already declared, only what it adds."""
+    facing the attacker may then take (the preview gives the combat of each: 11.1 adds the
+    enemy zones left in its front, 11.3 costs -2 for an unattacked enemy on its flank); for a
+    brigade joining an attack already declared, only what it adds."""
     p = state.preview(action)
-    F = facts(state.game)
-    V = V or View(state, F)
-    u = state.mv_unit
-    z = state.zone[u]
-    facings = [f for f in F.adj[z] if action.a in F.front[z][f]]
-    v = max(facing_values(state, V, u, z, p, facings))
+    V = V or View(state, facts(state.game))
+    v = max(faced_value(V.F, q) for q in p["facings"])
     if len(p["attackers"]) > 1:
         v -= declared_value(state, action.a, V)
     if action.kind == "charge":
         v -= FATIGUE * 0.7            # 10.3: the charger tires whatever happens
     return v
+
+
+def faced_value(F: Facts, p: dict) -> float:
+    """The value to the attacker of a combat preview ``p`` (its zones taken if it wins)."""
+    o = tuple(p["odds"][k] for k in ODDS_KEYS)
+    gain = sum(F.vp_value.get(F.zone_index[t], 0) for t in p["targets"])
+    return attack_value(o, len(p["attackers"]), len(p["defenders"]), gain)
 
 
 def declared_value(state, target: int, V: View) -> float:
@@ -62,62 +65,8 @@ def declared_value(state, target: int, V: View) -> float:
                 p = state.preview(Action("resolve", cid))
             except (ValueError, KeyError, IndexError):
                 return 0.0
-            F = V.F
-            o = tuple(p["odds"][k] for k in ODDS_KEYS)
-            gain = sum(F.vp_value.get(F.zone_index[t], 0) for t in p["targets"])
-            return attack_value(o, len(p["attackers"]), len(p["defenders"]), gain)
+            return faced_value(V.F, p)
     return 0.0
-
-
-def facing_values(state, V: View, u: int, z: int, p: dict, facings) -> list:
-    """For each facing u may take after declaring its attack, the attack's value from the
-    preview ``p`` corrected for that facing: 11.1 adds the enemy zones left in u's front (when
-    every attacker stands in u's zone), 11.3 gives the attacker -2 for an unattacked enemy on
-    its flank. The odds are then enumerated again, exactly, from the corrected totals."""
-    F, st = V.F, state
-    c = F.t.combat
-    enemy_side = 1 - F.side[u]
-    zi = F.zone_index
-    targets = {zi[t] for t in p["targets"]}
-    under = {t for cb in st.combats for t in cb[0]} | targets
-    enemies = [n for n in F.adj[z] if V.zside.get(n) == enemy_side]
-    attackers = [F.game.unit_index[a] for a in p["attackers"]]
-    alone = all(st.zone[a] == z for a in attackers)
-    others_flank = False
-    for a in attackers:
-        if a == u:
-            continue
-        za = st.zone[a]
-        front_a = st.front(a)
-        if any(V.zside.get(n) == enemy_side and n not in front_a and n not in under for n in F.adj[za]):
-            others_flank = True
-    a_mods = [m for m in p["attacker"]["modifiers"] if not m[0].startswith("strength ")
-              and m[0] != "unattacked enemy on the flank"]
-    d_mods = [m for m in p["defender"]["modifiers"] if not m[0].startswith("strength ")]
-    fa0 = sum(m[2] for m in a_mods)
-    fd0 = sum(m[2] for m in d_mods)
-    ra = [r[2] for r in p["attacker"]["rolls"]]
-    rd = [r[2] for r in p["defender"]["rolls"]]
-    sa, sd = p["attacker"]["strength"], p["defender"]["strength"]
-    gain0 = sum(F.vp_value.get(t, 0) for t in targets)
-    out = []
-    for f in facings:
-        front = F.front[z][f]
-        extra = [n for n in enemies if n in front and n not in under] if alone else []
-        flank = others_flank or any(n not in front and n not in under and n not in extra for n in enemies)
-        sd_f = sd + sum(V.strength[V.first[n]] for n in extra)
-        fa, fd = fa0, fd0
-        if sa >= sd_f:
-            fa += ratio_bonus(F.t, sa, sd_f)
-        else:
-            fd += ratio_bonus(F.t, sd_f, sa)
-        if flank:
-            fa += c.unattacked_flank
-        rd_f = rd + [r for n in extra for r in V.rolls.get(V.first[n], ())]
-        o = outcome_odds(fa, fd, ra, rd_f, float)
-        gain = gain0 + sum(F.vp_value.get(n, 0) for n in extra)
-        out.append(attack_value(o, len(attackers), len(p["defenders"]) + len(extra), gain))
-    return out
 
 
 def stack_mods(V: View, front: list, support: int, is_attacker: bool, charging=()) -> tuple:

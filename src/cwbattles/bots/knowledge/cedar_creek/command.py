@@ -4,7 +4,8 @@ A brigade more than two zones from every other brigade of its division costs ``C
 division with a brigade within 8 MP of its side's HQ is worth ``COMMAND`` (it activates
 without an initiative test). The HQ moves to the zone where it covers most divisions, away
 from enemy brigades; the train goes toward Confederate brigades that have no Artillerie marker
-yet, out of contact. Markers with brigades are counted as part of the Confederate strength.
+yet, out of contact; markers deploy and move to the brigades that will fight. Markers supporting
+brigades are counted as part of the Confederate strength.
 """
 
 from __future__ import annotations
@@ -57,16 +58,66 @@ def command(V: View) -> float:
 
 
 def batteries(V: View) -> float:
-    """7.3: Artillerie markers with Confederate brigades (and, a little, markers still on a
-    train on the map), Union's view."""
+    """7.3: Artillerie markers supporting Confederate brigades (and, a little, markers still on
+    a train on the map), Union's view. A marker alone supports nobody."""
     st = V.state
     v = 0.0
-    for m, owner in enumerate(st.marker_unit):
-        if owner >= 0:
+    for m, z in enumerate(st.marker_zone):
+        if z == OFF_MAP:
+            v += 0.05 if st.train_zone >= 0 else 0.0
+    for z in set(mz for mz in st.marker_zone if mz >= 0):
+        for m, _ in st.supported(z):
             v += BATTERY * st.marker_value[m] / 2
-        elif owner == OFF_MAP and st.train_zone >= 0:
-            v += 0.05
     return -v
+
+
+def support_worth(V: View, u: int) -> float:
+    """7.3: what an Artillerie marker is worth with brigade u: more in contact with the enemy,
+    most with an attack declared and not yet fought (the headquarters step comes before the
+    attacks are resolved, 7.2), nothing for a routed brigade."""
+    st = V.state
+    if st.routed[u]:
+        return 0.1
+    v = 1.0 + 0.1 * V.strength[u]
+    if in_contact(V, st.zone[u], CONFEDERATE):
+        v += 1.0
+    cid = st.attack[u]
+    if 0 <= cid < len(st.combats) and not st.combats[cid][2]:
+        v += 2.0
+    return v
+
+
+def marker_worth(V: View, z: int, leaving: int = -1) -> float:
+    """7.3: the worth of one more marker in zone z (``leaving``: a marker that would go, not
+    counted): the next brigade there without a marker, by its line; a marker alone, near the
+    enemy, may be taken (a small loss)."""
+    st = V.state
+    if z < 0:
+        return 0.0
+    brigades = sorted((u for u in V.by_zone.get(z, ()) if V.F.side[u] == CONFEDERATE), key=lambda u: st.line[u])
+    held = sum(1 for m, mz in enumerate(st.marker_zone) if mz == z and m != leaving)
+    if held < len(brigades):
+        return support_worth(V, brigades[held])
+    if not brigades:
+        return -0.5 if in_contact(V, z, CONFEDERATE) else -0.2
+    return 0.0
+
+
+def marker_scores(V: View, actions) -> dict:
+    """7.3: a marker moves (or is deployed) where it supports a brigade worth more than the one
+    it leaves: {action: score}, 0.5 being ending the step."""
+    st = V.state
+    out = {}
+    for a in actions:
+        if a.kind == "deploy":
+            out[a] = 0.5 + marker_worth(V, a.a) - 0.3
+        elif a.kind == "marker_move":
+            m = a.b
+            here = st.marker_zone[m]
+            # what it would give there, less what it gives where it stands
+            gain = marker_worth(V, a.a, leaving=m) - marker_worth(V, here, leaving=m)
+            out[a] = 0.5 + gain - 0.2 - 0.01 * V.F.mp[here][a.a]
+    return out
 
 
 # -- 7.2 headquarters, 7.3 the train -------------------------------------------------------------------
@@ -99,8 +150,7 @@ def hq_target(V: View, side: int, start: int, mp: int) -> tuple:
 def train_target(V: View, start: int, mp: int) -> int:
     """Toward the Confederate brigades without markers, not next to the Union."""
     F, st = V.F, V.state
-    carrying = {m for m in st.marker_unit if m >= 0}
-    wanted = [st.zone[u] for u in V.on_map[CONFEDERATE] if u not in carrying]
+    wanted = [st.zone[u] for u in V.on_map[CONFEDERATE] if st.marker_of(u) < 0]
     best_z, best_v = start, -INF
     for z in range(F.n):
         if F.mp[start][z] > mp or V.zside.get(z, CONFEDERATE) != CONFEDERATE:
@@ -114,22 +164,22 @@ def train_target(V: View, start: int, mp: int) -> int:
 
 def hq_scores(state, actions, fast):
     """7.2, 7.3: HQs and the train come on at once, the train deploys its markers with strong
-    brigades in contact, and each piece moves toward its best zone (``hq_target``, ``train_target``)."""
+    brigades in contact, markers go to the brigades about to fight (``marker_scores``), and
+    each piece moves toward its best zone (``hq_target``, ``train_target``)."""
     F = facts(state.game)
     V = View(state, F)
     side = UNION if state.to_act == "union" else CONFEDERATE
     hz = hq_zone(state, side)
     in_hqmove = any(a.kind == "hq_stop" for a in actions)
+    markers = marker_scores(V, actions)
     out = []
     target = None
     for a in actions:
         k = a.kind
         if k == "hq_enter":
             out.append(5.0 if a.b == HQ else 4.0)
-        elif k == "deploy":
-            v = a.a
-            out.append(3.0 + 0.1 * V.strength[v] + (1.0 if in_contact(V, state.zone[v], CONFEDERATE) else 0.0)
-                       + (0.5 if state.line[v] == 1 else 0.0))
+        elif a in markers:
+            out.append(markers[a])
         elif k == "end_hq":
             out.append(0.5)
         elif k == "hq_stop":

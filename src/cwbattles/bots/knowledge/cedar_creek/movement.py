@@ -9,9 +9,8 @@ toward the enemies (an attacker takes the facing that gives its attack the best 
 
 from __future__ import annotations
 
-from ....engine.actions import Action
 from ....games.cedar_creek.movement import reachable
-from .attacks import facing_values, preview_value, rough_declared_value
+from .attacks import faced_value, preview_value, rough_declared_value
 from .evaluation import one_ply
 from .facts import CONFEDERATE, CSA_EARLY, INF, View, facts
 from .fatigue import rest_gain, unit_condition
@@ -113,11 +112,9 @@ def facing_scores(state, actions, fast):
                 flank = [n for n in enemies if n not in front and n not in attacked and n not in targets]
                 out.append(-2.0 * bool(flank) - 0.4 * sum(V.strength[V.first[n]] for n in extra) / max(1, V.strength[u]))
             return out
-        p = state.preview(Action("resolve", cid))
-        vals = facing_values(state, V, u, z, p, [a.a for a in actions])
-        for a, v in zip(actions, vals):
+        for a in actions:           # the exact combat each facing leads to (11.1, 11.3)
             front = F.front[z][a.a]
-            out.append(v - 0.05 * sum(1 for n in enemies if n not in front))
+            out.append(faced_value(F, state.preview(a)) - 0.05 * sum(1 for n in enemies if n not in front))
         return out
     if not enemies:
         # no enemy adjacent: face where the enemy will come from (the nearest enemy brigade)

@@ -44,7 +44,7 @@ _HANDLERS = {
     "line": line_scores,
     "hq_displace": displace_scores,
     "end_hq": hq_scores, "hq_move": hq_scores, "hq_enter": hq_scores, "hq_stop": hq_scores,
-    "deploy": hq_scores,
+    "deploy": hq_scores, "marker_move": hq_scores,
     "resolve": resolve_scores,
     "hold": hit_scores, "retreat": hit_scores,
     "fatigue": hold_fatigue_scores,
