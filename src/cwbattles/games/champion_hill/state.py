@@ -174,6 +174,8 @@ class State(BGState):
         """Exact odds of an attack: for ``resolve`` the pending declaration, for ``attack`` h
         every eligible unit against h."""
         from ...systems.blue_and_gray.combat import candidates, joiners, preview
+        if action not in self.legal_actions():   # only a choice on offer has odds to show
+            raise ValueError(f"{self.game.describe(action)} is not a legal action now: no preview")
         self = self.clone()                      # a preview never changes the state
         frame = self.stack[-1] if self.stack else None
         if action.kind in ("resolve", "resolve_at") and frame and frame[0] == "declare":
