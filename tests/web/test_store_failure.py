@@ -89,3 +89,30 @@ def test_acknowledged_actions_are_synced_to_disk(tmp_path):
         writer = c.app.state.manager.store.db
         assert writer.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert writer.execute("PRAGMA synchronous").fetchone()[0] == 2        # FULL
+
+
+def test_writes_queued_together_commit_together_and_fail_alone(tmp_path):
+    """Group commit: writes waiting at once share a transaction, each in its own savepoint, so a
+    failing one (an action number already stored) takes nothing else with it."""
+    import asyncio
+
+    from cwbattles.web.store import Store, StoreError
+
+    store = Store(str(tmp_path / "g.sqlite3"))
+    try:
+        for n in range(20):
+            store.create_game(f"{n:012x}", "cedar-creek", n, "", {}, {}, {}, {}, {"over": False})
+        store.append(f"{3:012x}", [(0, "union", {"kind": "x"}, "c")], {"over": False})
+
+        async def together():
+            writes = [store.write(store.append, f"{n:012x}", [(0, "union", {"kind": "x"}, "c")], {"over": n == 5})
+                      for n in range(20)]
+            return await asyncio.gather(*writes, return_exceptions=True)
+
+        outcomes = asyncio.run(together())
+        assert [n for n, o in enumerate(outcomes) if isinstance(o, StoreError)] == [3]
+        assert "UNIQUE" in str(outcomes[3])
+        assert all(len(store.game(f"{n:012x}")["actions"]) == 1 for n in range(20))
+        assert store.open_games() == 19
+    finally:
+        store.close()

@@ -188,12 +188,18 @@ class GameSession:
             new.apply(action)
             entries.append((seq + len(entries), side, self.game.action_to_json(action), position_checksum(new)))
         store = self.manager.store
-        await store.write(store.append, self.id, entries, summary_of(new))
-        self.state = new
-        for (_, side, doc, checksum), before in zip(entries, befores):
-            self._record(doc, side, before, checksum)
-        self._sync_log()
-        self.undo_request = None
+
+        async def store_then_swap():
+            await store.write(store.append, self.id, entries, summary_of(new))
+            self.state = new
+            for (_, side, doc, checksum), before in zip(entries, befores):
+                self._record(doc, side, before, checksum)
+            self._sync_log()
+            self.undo_request = None
+
+        # Shielded: a request cancelled while its write is on the way must still make the live
+        # game what the database holds once the write is done.
+        await asyncio.shield(store_then_swap())
 
     async def act(self, token, seq, action_doc) -> None:
         sides = self.require_player(token)
@@ -289,19 +295,23 @@ class GameSession:
         for doc in self.actions[start:keep]:
             state.apply(self.game.action_from_json(doc))
         store = self.manager.store
-        try:
+
+        async def store_then_swap():
             await store.write(store.truncate, self.id, keep, summary_of(state))
+            self.state = state
+            for name in ("actions", "sides_of_action", "dice_before", "checksums"):
+                del getattr(self, name)[keep:]
+            self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
+            self.undo_request = None
+            self._log_head = None
+            self._sync_log()
+            for sub in self.subscribers:
+                sub.sent = 0                      # pages get the whole (shorter) log again
+
+        try:
+            await asyncio.shield(store_then_swap())
         except StoreError as e:
             raise unavailable(e) from None
-        self.state = state
-        for name in ("actions", "sides_of_action", "dice_before", "checksums"):
-            del getattr(self, name)[keep:]
-        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
-        self.undo_request = None
-        self._log_head = None
-        self._sync_log()
-        for sub in self.subscribers:
-            sub.sent = 0                          # pages get the whole (shorter) log again
 
     # -- invites ----------------------------------------------------------------------------------
     async def claim(self, code) -> tuple[str, str]:
@@ -318,12 +328,16 @@ class GameSession:
                 tokens = {**self.tokens, side: token}
                 invites = {**self.invites, side: {"code": invite["code"], "claimed": True}}
                 store = self.manager.store
-                try:
+
+                async def store_then_swap():
                     await store.write(store.set_access, self.id, tokens, invites)
+                    self.tokens, self.invites = tokens, invites
+                    self._common = None
+
+                try:
+                    await asyncio.shield(store_then_swap())
                 except StoreError as e:
                     raise unavailable(e) from None
-                self.tokens, self.invites = tokens, invites
-                self._common = None
                 return side, token
         raise WebError(404, "unknown invite for this game")
 
