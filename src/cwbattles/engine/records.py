@@ -17,8 +17,12 @@ FORMAT = 1
 
 
 def position_checksum(state) -> str:
-    doc = state.to_position()
-    return hashlib.sha256(json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
+    return checksum_of(state.to_position())
+
+
+def checksum_of(position: dict) -> str:
+    """The checksum of a position document (for a caller that has it already)."""
+    return hashlib.sha256(json.dumps(position, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
 def seed_commitment(game: str, seed: int, salt: str) -> str:
