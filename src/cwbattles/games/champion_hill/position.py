@@ -69,6 +69,7 @@ def state_from_position(g, doc, source: str = "position"):
     s.over = r.bool(doc, "over", default=False)
     s.dice = r.dice(doc)
     _read_units(r, g, s, r.items(doc, "units"))
+    s.control = list(g.control_start)           # hexes the position does not name (21.2)
     for did, dd in r.mapping(doc, "divisions", default={}).items():
         if did not in g.division_index:
             r.fail(f"divisions.{did}", f"unknown division {did!r}")
