@@ -52,6 +52,22 @@ def test_a_damaged_game_is_listed_as_damaged_and_its_creator_can_delete_it(tmp_p
         assert [g["id"] for g in c.get("/api/games").json()["games"]] == [good["id"]]
 
 
+def test_a_game_stored_with_a_poisoned_player_is_damaged_not_fatal(tmp_path):
+    """A database from before the checks may hold a game whose bot cannot be built or would
+    search forever: it is reported as damaged and its creator can delete it."""
+    db = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(db)) as c:
+        g = new_game(c, union="me", confederate="me")
+    con = sqlite3.connect(db)
+    con.execute("UPDATE games SET players = ? WHERE id = ?", ('{"union": "me", "confederate": "bot:mcts:infs"}', g["id"]))
+    con.commit()
+    con.close()
+    with TestClient(create_app(db)) as c:
+        r = view(c, g["id"], g["tokens"]["both"])
+        assert r.status_code == 409 and "confederate player" in r.json()["detail"]
+        assert c.request("DELETE", f"/api/games/{g['id']}", json={"token": g["tokens"]["creator"]}).status_code == 200
+
+
 # -- 7. bot budgets --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("player,problem", [("bot:mcts:infs", "at most"), ("bot:mcts:nans", "at most"),
                                             ("bot:mcts:25s", "at most"), ("bot:mcts:1s:500w", "worker"),

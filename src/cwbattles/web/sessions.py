@@ -116,8 +116,14 @@ class GameSession:
         self.lock = asyncio.Lock()
         self.undo_request: dict | None = None   # {"by": side, "to": actions kept, "at": actions then}
         self.last_used = time.monotonic()
-        self.bots = {side: make_bot(p[4:], seed=self._bot_seed(side))
-                     for side, p in self.players.items() if p.startswith("bot:")}
+        self.bots = {}
+        for side, player in self.players.items():
+            try:                              # a game stored before the limits (bot:mcts:infs...)
+                check_player(player, manager.limits)
+            except WebError as e:
+                raise _damaged(gid, f"its {side} player cannot be played here: {e.detail}") from None
+            if player.startswith("bot:"):
+                self.bots[side] = make_bot(player[4:], seed=self._bot_seed(side))
 
     def _bot_seed(self, side: str) -> int:
         """A bot's own seed, from the game's seed and salt: watching a bot's choices must not
