@@ -269,14 +269,22 @@ def replay(path, verify):
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--db", default="cwbattles.sqlite3", show_default=True, help="SQLite database file")
-def serve(host, port, db):
+@click.option("--max-games", default=1000, show_default=True, type=click.IntRange(1),
+              help="games in progress the server holds at most (more are refused with 429)")
+@click.option("--max-sockets", default=2000, show_default=True, type=click.IntRange(1),
+              help="live connections (WebSockets) open at most (more are refused with 429)")
+def serve(host, port, db, max_games, max_sockets):
     """Start the web app (lobby, games against bots or remote players)."""
     import uvicorn
 
     from cwbattles.web.app import create_app
+    from cwbattles.web.limits import Limits
     click.echo(f"cwbattles: open http://{host}:{port}/ (database {db})")
-    # no per-message deflate: views are sent often and compressing them costs more CPU than it saves on loopback or LAN
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    app = create_app(db, Limits(max_games=max_games, max_sockets=max_sockets))
+    # no per-message deflate: views are sent often and compressing them costs more CPU than it saves on
+    # loopback or LAN; a page sends nothing, so a message from it is at most a few KB
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
+                ws_max_size=16 * 1024)
 
 
 if __name__ == "__main__":

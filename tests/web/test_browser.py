@@ -99,8 +99,11 @@ def view_of(base, gid, token):
 
 
 def new_game(base, union, confederate, seed):
-    return api(base, "POST", "/api/games", {"game": "cedar-creek", "seed": seed, "union": union,
-                                            "confederate": confederate})
+    """A game; with a remote side, no seed (the server draws a secret one) and invite links."""
+    body = {"game": "cedar-creek", "union": union, "confederate": confederate}
+    if "remote" not in (union, confederate):
+        body["seed"] = seed
+    return api(base, "POST", "/api/games", body)
 
 
 def wait_view(base, gid, token, predicate, timeout=20.0):
@@ -195,6 +198,8 @@ def test_lobby_game_against_bot_move_by_clicking(server, browser):
                 break
         pick = next((i for i in v["legal"] if i["action"]["kind"] == "activate"), None) or hurry_pick(v["legal"])
         play_in_page(page, server, gid, token, pick)
+        # the click's action is stored before the game moves on: wait for it, not for the old view
+        wait_view(server, gid, token, lambda w, s=v["seq"]: w["seq"] > s)
     else:
         raise AssertionError("never reached a brigade choice")
 
@@ -219,7 +224,7 @@ def test_lobby_game_against_bot_move_by_clicking(server, browser):
 
     # Its reachable zones are highlighted with their MP cost.
     page.wait_for_selector("svg.map .zone-highlight.reach, svg.map .zone-highlight.move")
-    reach = api(server, "GET", f"/api/games/{gid}/reach?unit={moved}")["zones"]
+    reach = api(server, "GET", f"/api/games/{gid}/reach?unit={moved}&token={token}")["zones"]
     assert reach and page.locator("svg.map .zone-highlight").count() >= len(reach)
     assert "MP" in page.locator("svg.map .zone-tag").first.text_content()
     page.locator(f"svg.map .counter[data-unit='{moved}']").hover()
@@ -238,7 +243,7 @@ def test_lobby_game_against_bot_move_by_clicking(server, browser):
 
     # Still moving with zones farther than one step in reach? Clicking one goes there by the cheapest path.
     if v["moving"] == moved:
-        reach = api(server, "GET", f"/api/games/{gid}/reach?unit={moved}")["zones"]
+        reach = api(server, "GET", f"/api/games/{gid}/reach?unit={moved}&token={token}")["zones"]
         steps = {i["action"]["zone"] for i in v["legal"] if i["action"]["kind"] == "move"}
         farther = sorted(z for z in reach if z not in steps)
         if farther:
@@ -272,15 +277,15 @@ def test_lobby_game_against_bot_move_by_clicking(server, browser):
 # -- 2: two remote players see each other's moves without reloading -------------------------------------
 def test_two_players_see_each_others_moves(server, browser):
     g = new_game(server, "remote", "remote", seed=2)
-    union = open_page(browser, server + g["links"]["union"])
-    confed = open_page(browser, server + g["links"]["confederate"])
+    union = open_page(browser, server + g["invites"]["union"])
+    confed = open_page(browser, server + g["invites"]["confederate"])
     for page in (union, confed):
         page.wait_for_selector("svg.map .counter.brigade")
         page.wait_for_function("() => document.getElementById('connection').textContent.includes('live')")
+    ctoken = token_of(confed.url)            # each page claimed its side and holds its own token
     # The Confederates have the initiative on turn 1: the Union page has no buttons.
     assert union.locator("#actions button.action").count() == 0
     assert "Confederate to act" in union.locator("#status").inner_text()
-    ctoken = g["tokens"]["confederate"]
     seen = set()
     undone = False
     for _ in range(8):
@@ -425,7 +430,7 @@ def test_lobby_resume_and_delete(server, browser):
     page.click("#create-button")
     page.wait_for_selector("#go-to-game")
     invite = page.locator(".invite-union input").input_value()
-    assert "/game/" in invite and "token=" in invite
+    assert "/game/" in invite and "invite=" in invite
     gid = gid_of(invite)
     row = page.locator(f"#games tr[data-game='{gid}']")
     row.wait_for()

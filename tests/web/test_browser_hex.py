@@ -49,7 +49,7 @@ def test_hex_map_draws_and_a_unit_moves_by_clicking(server, browser):  # noqa: F
     page.wait_for_function("() => document.querySelector(\"svg.hex-map .counter[data-unit='us-12-1']\")?.dataset.hex === '1403'")
 
     # Farther: a hex two steps away, reached by the cheapest path (one step action each).
-    reach = api(server, "GET", f"/api/games/{gid}/reach?unit=us-12-1")["zones"]
+    reach = api(server, "GET", f"/api/games/{gid}/reach?unit=us-12-1&token={token}")["zones"]
     farther = sorted(h for h, mp in reach.items() if mp == 2)[0]
     page.wait_for_selector(f"svg.hex-map .zone-tag[data-hex='{farther}']")
     page.locator(f"svg.hex-map .zone-tag[data-hex='{farther}']").click()

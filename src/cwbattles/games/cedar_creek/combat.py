@@ -469,6 +469,8 @@ def preview(state, action: Action) -> dict:
             raise ValueError(f"{g.describe(action)} is not a facing after an attack declaration")
         return faced_preview(state, action.b, action.a)
     if action.kind == "resolve":
+        if not 0 <= action.a < len(state.combats) or state.combats[action.a][2]:
+            raise ValueError(f"there is no declared attack #{action.a + 1} to resolve")
         return combat_preview(state, live_attackers(state, action.a), live_targets(state, action.a))
     raise ValueError(f"no combat preview for {g.describe(action)}")
 

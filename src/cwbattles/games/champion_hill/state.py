@@ -182,6 +182,8 @@ class State(BGState):
         every eligible unit against h."""
         from ...systems.blue_and_gray.combat import candidates
         from ...systems.blue_and_gray.preview import preview
+        if action not in self.legal_actions():   # only a choice on offer has odds to show
+            raise ValueError(f"{self.game.describe(action)} is not a legal action now: no preview")
         self = self.clone()                      # a preview never changes the state
         frame = self.stack[-1] if self.stack else None
         if action.kind in ("resolve", "resolve_at") and frame and frame[0] == "declare":

@@ -4,7 +4,7 @@ import { getJSON } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** app: the game page's state; hooks: {api, render, closePreview, showError}. */
+/** app: the game page's state; hooks: {api, withToken, render, closePreview, showError}. */
 export function makeReplay(app, hooks) {
   const cache = new Map();     // n -> history document (cleared when an undo rewrites history)
   let wanted = null;           // dragging the slider fires many requests: only the last counts
@@ -30,7 +30,7 @@ export function makeReplay(app, hooks) {
     let doc = cache.get(n);
     if (!doc) {
       try {
-        doc = await getJSON(hooks.api(`/history/${n}`));
+        doc = await getJSON(hooks.withToken(hooks.api(`/history/${n}`)));
       } catch (err) {
         hooks.showError(err.message);
         return;
