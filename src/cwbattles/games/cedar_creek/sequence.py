@@ -72,7 +72,8 @@ def turn_start(state, frame) -> None:
             state.mounted[u] = True
             place(state, u, z)
             state.control[z] = b.side
-            state.note("12", f"{b.name} arrives mounted at {g.zone_name(z)} (entry {b.entry_point}).")
+            state.note("12", f"{b.name} arrives mounted at {g.zone_name(z)} (entry {b.entry_point}).",
+                       data={"kind": "enter", "unit": b.id, "from": None, "to": g.board.zones[z].id})
     # 12: Sheridan's arrival roll before the initiative of turn 4.
     sher = t.sheridan
     fixed = state.option("sheridan_turn")
