@@ -221,6 +221,15 @@ class State(Machine):
         return {zones[z].id: cost for z, cost in reachable(self, u).items() if z != self.zone[u]}
 
     def preview(self, action: Action) -> dict:
+        """What an action would bring about, before it is chosen: the exact odds of an attack
+        (combat), or the consequences of holding or retreating after a hit and of each retreat
+        path (retreat_preview)."""
+        if action.kind in ("hold", "retreat"):
+            from .retreat_preview import preview_hit
+            return preview_hit(self, action)
+        if action.kind in ("retreat_to", "retreat_stop"):
+            from .retreat_preview import preview_retreat_step
+            return preview_retreat_step(self, action)
         from .combat import preview
         return preview(self, action)
 

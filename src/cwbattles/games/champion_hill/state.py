@@ -173,9 +173,12 @@ class State(BGState):
     def preview(self, action: Action) -> dict:
         """Exact odds of an attack: for ``resolve`` the pending declaration, for ``attack`` h
         every eligible unit against h."""
+        from ...systems.blue_and_gray.choice_preview import CHOICE_FRAMES, preview_choice
         from ...systems.blue_and_gray.combat import candidates, joiners, preview
         self = self.clone()                      # a preview never changes the state
         frame = self.stack[-1] if self.stack else None
+        if frame and frame[0] in CHOICE_FRAMES:
+            return preview_choice(self, action)  # where a retreat or an advance would lead
         if action.kind in ("resolve", "resolve_at") and frame and frame[0] == "declare":
             return preview(self, frame[2], frame[3], action.a if action.kind == "resolve_at" else None)
         if action.kind in ("attack", "target") and frame:
