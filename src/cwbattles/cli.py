@@ -269,14 +269,26 @@ def replay(path, verify):
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--db", default="cwbattles.sqlite3", show_default=True, help="SQLite database file")
-def serve(host, port, db):
+@click.option("--public-url", default=None,
+              help="the address other machines reach this server at, e.g. http://192.168.1.20:8000 "
+                   "(invite links use it; default: the address the lobby was opened at)")
+def serve(host, port, db, public_url):
     """Start the web app (lobby, games against bots or remote players)."""
     import uvicorn
 
-    from cwbattles.web.app import create_app
-    click.echo(f"cwbattles: open http://{host}:{port}/ (database {db})")
+    from cwbattles.web.app import create_app, public_base
+    try:
+        public = public_base(public_url)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--public-url") from None
+    shown = public or f"http://{host}:{port}"
+    click.echo(f"cwbattles: open {shown}/ (database {db})")
+    if host in ("0.0.0.0", "::") and not public:
+        click.echo("  other machines: start with --public-url http://THIS-MACHINE'S-ADDRESS:"
+                   f"{port} so that invite links point here")
     # no per-message deflate: views are sent often and compressing them costs more CPU than it saves on loopback or LAN
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    uvicorn.run(create_app(db, public_url=public), host=host, port=port, log_level="warning",
+                ws_per_message_deflate=False)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,9 @@ from pydantic import BaseModel, ConfigDict
 import cwbattles
 from cwbattles.bots import names as bot_names
 
+from .aid_routes import add_aid_routes
+from .catalog import bot_levels, scenario_options
+from .table_routes import add_table_routes
 from .sessions import Manager, WebError, load_game
 from .store import Store
 
@@ -92,14 +95,27 @@ class UndoAnswer(Strict):
     accept: bool
 
 
-def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
+def public_base(url: str | None) -> str:
+    """The address other machines reach this server at (--public-url), without a final slash;
+    "" when links stay relative to the page that shows them."""
+    if not url:
+        return ""
+    url = url.strip().rstrip("/")
+    if not url.startswith(("http://", "https://")) or "://" == url[-3:]:
+        raise ValueError(f"--public-url must be an http:// or https:// address, got {url!r}")
+    return url
+
+
+def create_app(db_path: str = "cwbattles.sqlite3", public_url: str | None = None) -> FastAPI:
     store = Store(db_path)
+    base = public_base(public_url)
 
     @asynccontextmanager
     async def lifespan(app):
         yield
         for task in app.state.bot_tasks.values():
             task.cancel()
+        chat.close()
         store.close()
 
     app = FastAPI(title="cwbattles", description="Civil War board wargames with every rule enforced",
@@ -132,6 +148,10 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
         await session.broadcast()
         kick_bots(session)
 
+    add_aid_routes(app, session_for, changed, FastJSON)
+    chat = add_table_routes(app, manager, db_path, session_for)
+    app.state.public_url = base
+
     # -- pages ------------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
     async def lobby():
@@ -144,18 +164,22 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
     # -- the lobby --------------------------------------------------------------------------------
     @app.get("/api/scenarios")
     async def scenarios():
-        return [{"name": n, "title": load_game(n, None).title, "map": load_game(n, None).geometry()["kind"]}
-                for n in cwbattles.games()]
+        return [{"name": n, "title": load_game(n, None).title, "map": load_game(n, None).geometry()["kind"],
+                 "options": scenario_options(load_game(n, None))} for n in cwbattles.games()]
 
     @app.get("/api/bots")
     async def bots():
         return bot_names()
 
+    @app.get("/api/bot-levels")
+    async def levels():
+        return bot_levels(bot_names())
+
     @app.post("/api/games")
     async def create(body: CreateGame):
         session, tokens = manager.create(body.game, body.seed, body.union, body.confederate, body.options)
         kick_bots(session)
-        links = {k: f"/game/{session.id}?token={v}" for k, v in tokens.items()}
+        links = {k: f"{base}/game/{session.id}?token={v}" for k, v in tokens.items()}
         return {"id": session.id, "seed": session.seed, "tokens": tokens, "links": links}
 
     @app.get("/api/games")
@@ -171,8 +195,10 @@ def create_app(db_path: str = "cwbattles.sqlite3") -> FastAPI:
     @app.get("/api/games/{gid}/meta")
     async def meta(gid: str):
         s = session_for(gid)
+        rules = s.game.rule_summaries() if hasattr(s.game, "rule_summaries") else {}
         return FastJSON({"id": s.id, "game": s.name, "title": s.game.title, "geometry": s.game.geometry(),
-                         "counters": s.game.counters(), "players": s.players, **map_key_facts(s.game)})
+                         "counters": s.game.counters(), "players": s.players, "rules": rules,
+                         **map_key_facts(s.game)})
 
     @app.get("/api/games/{gid}/view")
     async def view(gid: str, token: str | None = None, log_from: int = 0):

@@ -21,7 +21,8 @@ from cwbattles.bots import make_bot, names as bot_names
 from cwbattles.engine.errors import CwbattlesError, DataError, IllegalAction
 from cwbattles.engine.records import position_checksum
 
-from .routes import cheapest_path, reach
+from .play_aids import default_choice, reach_for, view_aids
+from .routes import cheapest_path
 
 SIDES = ("union", "confederate")
 
@@ -77,6 +78,9 @@ class GameSession:
         self.dice_before: list[int] = []        # dice calls before each action (for undo)
         self.state = self.game.new_game(seed=self.seed)
         self.checkpoints = {0: self.state.clone()}      # positions for the replay viewer
+        self.log_events: list[dict] = []
+        self._log_head = None
+        self._sync_log()
         for entry in record["actions"]:
             action = self.game.action_from_json(entry["action"], f"game {self.id} action {entry['seq']}")
             self._play(action, entry["side"])
@@ -85,9 +89,6 @@ class GameSession:
                                 "the saved game does not replay to its checksum (corrupted save?)")
         self._common = None                     # (key, the shared part of the view)
         self.subscribers: dict = {}            # websocket -> [token, log events already sent]
-        self.log_events: list[dict] = []
-        self._log_head = None
-        self._sync_log()
         self.lock = asyncio.Lock()
         self.undo_request: str | None = None
         self.bots = {side: make_bot(p[4:], seed=self.seed * 2 + i)
@@ -118,9 +119,12 @@ class GameSession:
         self.state.apply(action)
         self.actions.append(self.game.action_to_json(action))
         self.sides_of_action.append(side)
+        self._sync_log()
 
     def _sync_log(self) -> None:
-        """Bring the JSON copy of the log up to date, walking only the new events."""
+        """Bring the JSON copy of the log up to date, walking only the new events. Each new
+        event is marked with the action that made it (``seq``, its index) and the side that
+        played it (``by``): the page tells the opponent's steps from its own by them."""
         head = self.state._log
         new = []
         node = head
@@ -130,7 +134,11 @@ class GameSession:
         if node is not self._log_head:           # not a continuation (undo): start again
             self.log_events = [e.to_json() for e in self.state.log]
         else:
-            self.log_events.extend(reversed(new))
+            seq = len(self.actions) - 1
+            by = self.sides_of_action[seq] if seq >= 0 else None
+            for event in reversed(new):
+                event["seq"], event["by"] = (seq, by) if seq >= 0 else (None, None)
+                self.log_events.append(event)
         self._log_head = head
 
     def summary(self) -> dict:
@@ -140,7 +148,6 @@ class GameSession:
         """Apply one legal action and store it (one transaction) before anyone is told."""
         seq = len(self.actions)
         self._play(action, side)
-        self._sync_log()
         common = self.common_view()
         checksum = hashlib.sha256(json.dumps(common["position"], sort_keys=True, separators=(",", ":"))
                                   .encode()).hexdigest()[:16]
@@ -167,7 +174,14 @@ class GameSession:
     def reach(self, unit: str) -> dict:
         if unit not in self.game.unit_index:
             raise WebError(400, f"unknown unit {unit!r}")
-        return reach(self.state, unit)
+        return reach_for(self.state, unit)
+
+    def default_choice(self):
+        """The default of the pending decision (play_aids), computed once per position."""
+        key = (len(self.actions), id(self.state))
+        if getattr(self, "_default", (None,))[0] != key:
+            self._default = (key, default_choice(self.state, self.log_events))
+        return self._default[1]
 
     def route(self, token, seq, unit: str, zone: str) -> None:
         """Move the unit now moving to a reachable zone or hex by the cheapest path of legal moves."""
@@ -223,12 +237,12 @@ class GameSession:
         self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
         self.state = self.game.new_game(seed=self.seed)
         self.actions, self.sides_of_action, self.dice_before = [], [], []
+        self.log_events, self._log_head = [], None
+        self._sync_log()
         for doc, side in zip(actions, sides):
             self._play(self.game.action_from_json(doc), side)
         self.manager.store.truncate(self.id, keep, self.summary())
         self.undo_request = None
-        self._log_head = None
-        self._sync_log()
         for sub in self.subscribers.values():
             sub[1] = 0                            # pages get the whole (shorter) log again
 
@@ -243,7 +257,7 @@ class GameSession:
         common = {"id": self.id, "game": self.name, "seq": len(self.actions), "to_act": s.to_act,
                 "over": s.is_over, "result": s.result, "position": pos,
                 "phase": s.stack[-1][0] if s.stack else None, "moving": self._moving(pos),
-                "players": self.players}
+                "players": self.players, **view_aids(s)}
         self._common = (key, common)
         return common
 
@@ -256,14 +270,15 @@ class GameSession:
         """What a page holding ``token`` sees; ``log`` holds the events from ``log_from`` on."""
         s = self.state
         you = self.sides_for(token)
-        legal = []
+        legal, default = [], None
         if s.to_act in you:
             legal = [{"index": i, "text": s.describe(a), "action": self.game.action_to_json(a)}
                      for i, a in enumerate(s.legal_actions())]
+            default = self.default_choice()
         undo_possible = any(self.undo_point(side) is not None for side in you) and self.undo_request is None
         log_from = max(0, min(int(log_from), len(self.log_events)))
         view = dict(common or self.common_view())
-        view.update({"you": you, "legal": legal, "log": self.log_events[log_from:], "log_from": log_from,
+        view.update({"you": you, "legal": legal, "default": default, "log": self.log_events[log_from:], "log_from": log_from,
                      "log_total": len(self.log_events),
                      "undo": {"possible": undo_possible, "requested_by": self.undo_request}})
         return view
@@ -277,11 +292,19 @@ class GameSession:
             raise WebError(404, f"there are {len(self.actions)} actions; no position {n}")
         start = max(k for k in self.checkpoints if k <= n)
         s = self.checkpoints[start].clone()
+        step_from = None                    # where the events of action n (the last one played) start
         for k in range(start, n):
+            if k == n - 1:
+                step_from = len(s.log)
             s.apply(self.game.action_from_json(self.actions[k]))
             if (k + 1) % self.CHECKPOINT == 0 and k + 1 not in self.checkpoints:
                 self.checkpoints[k + 1] = s.clone()
-        return {"n": n, "total": len(self.actions), "position": s.to_position(), "log": [e.to_json() for e in s.log]}
+        log = [e.to_json() for e in s.log]
+        if step_from is None and n:         # action n was the checkpoint's last: find its events by mark
+            step_from = next((i for i, e in enumerate(self.log_events) if e.get("seq") == n - 1), len(log))
+        return {"n": n, "total": len(self.actions), "position": s.to_position(), "log": log,
+                "step_from": step_from if n else len(log), "result": s.result, "to_act": s.to_act,
+                "over": s.is_over, "phase": s.stack[-1][0] if s.stack and not s.is_over else None}
 
     # -- live pages and bots -------------------------------------------------------------------------
     async def broadcast(self) -> None:
@@ -316,6 +339,8 @@ class GameSession:
 
 class Manager:
     """All games: created, loaded from the store on first use, kept in memory."""
+
+    session_class = GameSession
 
     def __init__(self, store):
         self.store = store

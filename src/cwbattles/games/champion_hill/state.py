@@ -170,6 +170,18 @@ class State(BGState):
     def result(self) -> dict:
         return victory.result(self)
 
+    def obligations(self) -> dict:
+        """8.1, in the phasing player's Combat Phase: the units that must still attack and the
+        enemy units that must still be attacked (ids). Empty outside a Combat Phase."""
+        from ...systems.blue_and_gray.combat import open_obligations
+        frame = self.stack[-1] if self.stack and not self.over else None
+        if frame is None or frame[0] not in ("combat", "declare"):
+            return {}
+        ids = [u.id for u in self.game.units]
+        todo = open_obligations(self, frame[1])
+        return {"side": self.SIDES[frame[1]], "attack": sorted(ids[u] for k, u in todo if k == "attack"),
+                "defend": sorted(ids[v] for k, v in todo if k == "defend")}
+
     def preview(self, action: Action) -> dict:
         """Exact odds of an attack: for ``resolve`` the pending declaration, for ``attack`` h
         every eligible unit against h."""

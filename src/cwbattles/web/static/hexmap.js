@@ -32,7 +32,7 @@ export class HexMapView extends MapBase {
     this.divisions = new Map(counters.divisions.map((d) => [d.id, d]));
     this.victory = new Set(geometry.victory_hexes || []);
     this.drawStatic();
-    this.addLayers(["names", "control", "highlights", "counters", "labels"]);
+    this.addLayers(["names", "control", "highlights", "counters", "overlay", "labels"]);
     this.drawNames();
     this.listen();
   }
@@ -226,6 +226,11 @@ export class HexMapView extends MapBase {
       const cls = units.get(counter.dataset.unit);
       if (cls) counter.classList.add(...cls.split(" "));
     }
+  }
+
+  /** The centre of a hex (arrows start and end there). */
+  placeCenter(hexId) {
+    return this.hexes.get(hexId)?.center || null;
   }
 
   /** The hex where a reinforcement enters the map, if it is one. */

@@ -30,7 +30,7 @@ export class MapView extends MapBase {
     this.hqs = new Map(counters.hqs.map((h) => [h.id, h]));
     this.train = counters.train;
     this.drawStatic();
-    this.addLayers(["control", "highlights", "counters", "labels"]);
+    this.addLayers(["control", "highlights", "counters", "overlay", "labels"]);
     this.listen();
   }
 
@@ -289,5 +289,10 @@ export class MapView extends MapBase {
 
   zoneName(zoneId) {
     return this.zones.get(zoneId)?.name || zoneId || "off map";
+  }
+
+  /** The point where a zone's counters stand (arrows start and end there). */
+  placeCenter(zoneId) {
+    return this.zones.get(zoneId)?.center || null;
   }
 }

@@ -1,0 +1,78 @@
+"""Game records in the browser: a finished game's record to download (the JSON that
+``cwbattles replay --verify`` checks), and a record file opened in the replay viewer.
+
+An opened record is verified like ``replay --verify`` (every checksum, the result), then held
+in memory as a read-only game with only a spectator link: the game page and its replay viewer
+show it like any other game. The last ``KEEP`` opened records are kept.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from cwbattles.engine.errors import CwbattlesError
+from cwbattles.engine.records import FORMAT, position_checksum, replay
+
+KEEP = 16
+MAX_ACTIONS = 50000
+
+
+def record_of(session) -> dict:
+    """The record of a session's game: seed, options, every action with the checksum of the
+    position after it, and the result once the game is over."""
+    game = session.game
+    state = game.new_game(seed=session.seed)
+    doc = {"format": FORMAT, "game": game.name, "version": game.version, "seed": session.seed,
+           "options": dict(sorted(game.options.items())), "initial": position_checksum(state), "actions": []}
+    for entry in session.actions:
+        state.apply(game.action_from_json(entry))
+        doc["actions"].append({"action": entry, "checksum": position_checksum(state)})
+    if state.is_over:
+        doc["result"] = state.result
+    return doc
+
+
+def stored_form(doc: dict, source: str = "record") -> dict:
+    """Verify a record (as ``replay --verify``) and give it the form of a stored game: each
+    action with the side that played it and its checksum. Raises CwbattlesError."""
+    if not isinstance(doc, dict):
+        raise CwbattlesError(f"{source}: a record is a JSON object")
+    for key, kind in (("game", str), ("seed", int), ("actions", list)):
+        if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
+            raise CwbattlesError(f"{source}: '{key}' is missing or not a {kind.__name__}")
+    if len(doc["actions"]) > MAX_ACTIONS:
+        raise CwbattlesError(f"{source}: more than {MAX_ACTIONS} actions")
+    final = replay(doc, source=source, verify=True)
+    if "result" in doc and doc["result"] != final.result:
+        raise CwbattlesError(f"{source}: the recorded result differs from the replayed one")
+    game = final.game
+    state = game.new_game(seed=doc["seed"])
+    actions = []
+    for i, entry in enumerate(doc["actions"]):
+        side = state.to_act
+        state.apply(game.action_from_json(entry["action"], f"{source}: actions[{i}].action"))
+        actions.append({"seq": i, "side": side, "action": entry["action"], "checksum": position_checksum(state)})
+    return {"game": game.name, "seed": doc["seed"], "options": dict(game.options), "actions": actions}
+
+
+class RecordShelf:
+    """The records opened in this server, as read-only sessions in the manager."""
+
+    def __init__(self, manager, session_class):
+        self.manager = manager
+        self.session_class = session_class
+        self.opened: list[str] = []
+
+    def open(self, doc: dict) -> dict:
+        form = stored_form(doc)
+        rid = "rec" + secrets.token_hex(5)
+        spectator = secrets.token_urlsafe(18)
+        record = {"id": rid, "players": {"union": "record", "confederate": "record"},
+                  "tokens": {"spectator": spectator}, "created": time.time(), **form}
+        self.manager.sessions[rid] = self.session_class(self.manager, record)
+        self.opened.append(rid)
+        while len(self.opened) > KEEP:
+            self.manager.sessions.pop(self.opened.pop(0), None)
+        return {"id": rid, "token": spectator, "link": f"/game/{rid}?token={spectator}",
+                "actions": len(form["actions"])}
