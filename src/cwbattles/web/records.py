@@ -1,9 +1,12 @@
 """Game records in the browser: a finished game's record to download (the JSON that
-``cwbattles replay --verify`` checks), and a record file opened in the replay viewer.
+``cwbattles replay --verify`` checks), and a record file opened in the replay viewer or
+continued as a new game.
 
 An opened record is verified like ``replay --verify`` (every checksum, the result), then held
 in memory as a read-only game with only a spectator link: the game page and its replay viewer
-show it like any other game. The last ``KEEP`` opened records are kept.
+show it like any other game. The last ``KEEP`` opened records are kept. A record continued as a
+game (a terminal game saved with ``--record``, say) becomes a stored game whose players are this
+screen or bots: its seed is in the file, so no remote player may join it.
 """
 
 from __future__ import annotations
@@ -54,6 +57,20 @@ def stored_form(doc: dict, source: str = "record") -> dict:
         state.apply(game.action_from_json(entry["action"], f"{source}: actions[{i}].action"))
         actions.append({"seq": i, "side": side, "action": entry["action"], "checksum": position_checksum(state)})
     return {"game": game.name, "seed": doc["seed"], "options": dict(game.options), "actions": actions}
+
+
+def continue_game(manager, doc: dict, union: str, confederate: str):
+    """A new stored game that starts with every action of the record (verified first); its
+    players are "me" or bots. Returns (session, tokens)."""
+    form = stored_form(doc)
+    if "remote" in (union, confederate):
+        raise CwbattlesError("a record's seed is known to whoever holds the file: continue it against a bot "
+                             "or on this screen, not with a remote player")
+    session, tokens = manager.create(form["game"], form["seed"], union, confederate, form["options"])
+    game = session.game
+    for entry in form["actions"]:
+        session.commit(game.action_from_json(entry["action"]), entry["side"])
+    return session, tokens
 
 
 class RecordShelf:

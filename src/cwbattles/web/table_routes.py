@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from pydantic import BaseModel, ConfigDict
 
 from .chat import Chat, ChatError
-from .records import RecordShelf, record_of
+from .records import RecordShelf, continue_game, record_of
 from .sessions import SIDES, WebError
 
 
@@ -23,6 +23,7 @@ class ChatBody(BaseModel):
 class RecordBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     record: dict[str, Any]
+    play: dict[str, str] | None = None     # {"union": "me", "confederate": "bot:heuristic"}: continue it
 
 
 def author_of(session, token) -> str:
@@ -81,6 +82,13 @@ def add_table_routes(app: FastAPI, manager, db_path: str, session_for) -> Chat:
     @app.post("/api/records")
     async def open_record(body: RecordBody):
         try:
+            if body.play is not None:
+                if set(body.play) != set(SIDES):
+                    raise WebError(400, "play names the player of each side: union and confederate")
+                session, tokens = continue_game(manager, body.record, body.play["union"], body.play["confederate"])
+                session_for(session.id)                      # its bots start if they are to act
+                return {"id": session.id, "tokens": tokens, "seed": session.seed, "actions": len(session.actions),
+                        "links": {k: f"{app.state.public_url}/game/{session.id}?token={v}" for k, v in tokens.items()}}
             return shelf.open(body.record)
         except WebError:
             raise
@@ -90,4 +98,3 @@ def add_table_routes(app: FastAPI, manager, db_path: str, session_for) -> Chat:
     return chat
 
 
-__all__ = ["add_table_routes", "SIDES"]

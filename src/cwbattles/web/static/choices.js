@@ -87,8 +87,9 @@ export function choicePreviewHtml(p, names) {
 }
 
 /** Which legal action to ask the preview of, when the decision is one these previews explain. */
-export function choiceToPreview(legal) {
+export function choiceToPreview(legal, hexes) {
+  const kinds = hexes ? ["retreat_to", "advance", "no_advance", "stand", "lose", "displace"] : ["retreat_to", "retreat_stop"];
   return legal.find((i) => ["hold", "retreat"].includes(i.action.kind))
-    || legal.find((i) => ["retreat_to", "retreat_stop", "advance", "no_advance", "stand", "lose", "displace"].includes(i.action.kind))
+    || legal.find((i) => kinds.includes(i.action.kind))
     || null;
 }

@@ -4,7 +4,7 @@
 import { escapeHtml } from "/static/api.js";
 import { svgEl } from "/static/counters.js";
 import { HEX_COUNTER, hexUnitCounter } from "/static/hexcounters.js";
-import { MapBase, points, splitName } from "/static/mapbase.js";
+import { MapBase, points, splitName, UNIT_MARKS } from "/static/mapbase.js";
 
 const STACK_STEP = 2.6;        // offset of each counter under the top one
 const TITLE_BAND = 48;         // room under the map for its title
@@ -222,7 +222,7 @@ export class HexMapView extends MapBase {
       }
     }
     for (const counter of this.svg.querySelectorAll(".counter.hexunit")) {
-      counter.classList.remove("selectable", "moving");
+      counter.classList.remove(...UNIT_MARKS);
       const cls = units.get(counter.dataset.unit);
       if (cls) counter.classList.add(...cls.split(" "));
     }

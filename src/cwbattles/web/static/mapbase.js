@@ -4,6 +4,8 @@
 import { svgEl } from "/static/counters.js";
 
 export const SIDE_COLOURS = { union: "#2f59a8", confederate: "#7d7d76" };
+// The classes highlight() puts on counters (and takes off before the next marks).
+export const UNIT_MARKS = ["selectable", "moving", "picked", "joined", "must-attack", "must-defend", "division-hl"];
 
 export function points(list) {
   return list.map((p) => p.join(",")).join(" ");

@@ -139,10 +139,14 @@ function arrow(layer, map, ids, cls, marker) {
     "stroke-width": 5 * s, "marker-end": `url(#arrow-${marker})` }, layer);
 }
 
-function badge(layer, map, at, lines, cls) {
-  const c = map.placeCenter(at);
+// A badge over a place, or (toward) on the way from ``from``: between the two, where it hides
+// neither side's counters.
+function badge(layer, map, at, lines, cls, from = null) {
+  let c = map.placeCenter(at);
   if (!c) return;
+  const o = from && map.placeCenter(from);
   const s = map.stepScale;
+  if (o) c = [c[0] + (o[0] - c[0]) * 0.45, c[1] + (o[1] - c[1]) * 0.45 + 30 * s];
   const width = Math.max(...lines.map((l) => l.length)) * 5.6 * s + 10 * s;
   const height = lines.length * 11 * s + 6 * s;
   const g = svgEl("g", { class: `step-badge ${cls}`, transform: `translate(${c[0]},${c[1] - 30 * s})` }, layer);
@@ -183,7 +187,7 @@ export function drawStep(map, step, focus = false) {
       break;
     case "combat":
       for (const o of step.origins) for (const t of step.targets) arrow(layer, map, [o, t], `attack ${cls}`, "attack");
-      badge(layer, map, step.targets[0], combatBadge(step.data), `combat ${cls} result-${step.data.result}`);
+      badge(layer, map, step.targets[0], combatBadge(step.data), `combat ${cls} result-${step.data.result}`, step.origins[0]);
       break;
     case "eliminated":
       if (step.at) cross(layer, map, step.at, cls);

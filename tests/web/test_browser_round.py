@@ -1,0 +1,102 @@
+"""A scripted Cedar Creek round played by clicking, counted: the Union activates two divisions of
+three brigades; in each, two brigades move and the third attacks; the headquarters stay; both
+attacks are resolved. Every click and key press counts; the round takes 12 or fewer (it took 27
+before the page's defaults, quick moves and keys). Then the bot's reply is shown step by step
+("since your last decision"), with the combat results on the map and in the panel.
+
+The game is set up by continuing a record (POST /api/records with ``play``) built with the
+heuristic bots; ``scripted_round`` finds the round and plans it."""
+
+from pathlib import Path
+
+from .scripted_round import find_round
+from .test_browser import api, browser, open_page, server, view_of, wait_page_seq, wait_view  # noqa: F401
+
+IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
+
+
+class Counted:
+    """The page with every click and key press counted."""
+
+    def __init__(self, page):
+        self.page = page
+        self.n = 0
+        self.what = []
+
+    def click(self, selector, why):
+        self.page.locator(selector).first.click()
+        self.n += 1
+        self.what.append(why)
+
+    def key(self, key, why):
+        self.page.keyboard.press(key)
+        self.n += 1
+        self.what.append(f"{key}: {why}")
+
+
+def js(page, expr, arg=None):
+    return page.evaluate(f"(arg) => {{ const app = window.cwbattles; return {expr}; }}", arg)
+
+
+def wait_js(page, expr, arg=None):
+    page.wait_for_function(f"(arg) => {{ const app = window.cwbattles; return {expr}; }}", arg=arg)
+
+
+def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  # noqa: F811
+    record, plan = find_round()
+    game = api(server, "POST", "/api/records", {"record": record, "play": {"union": "me", "confederate": "bot:heuristic"}})
+    gid, token = game["id"], game["tokens"]["union"]
+    page = open_page(browser, server + game["links"]["union"])
+    page.wait_for_selector("svg.map .counter.brigade")
+    wait_page_seq(page, game["actions"])
+    c = Counted(page)
+    seq = game["actions"]
+    for k, (unit, what, zone) in enumerate(plan):
+        # The brigade the page proposes next is picked by default; the first of a division is
+        # picked by clicking it (which activates its division).
+        if not js(page, "app.picked && app.picked.unit === arg", unit):
+            c.click(f"svg.map .counter[data-unit='{unit}']", f"pick {unit}")
+        wait_js(page, "app.picked && app.picked.unit === arg && app.picked.options", unit)
+        tag = f"svg.map .zone-tag[data-zone='{zone}']"
+        if what == "attack":
+            page.locator(tag).hover()                       # the preview shows beside the target
+            wait_js(page, "app.hover && app.hover.ready && app.hover.place === arg", zone)
+            if k == 2:
+                page.screenshot(path=str(IMG / "attack-preview-on-map.png"))
+        c.click(tag, f"{unit} {what} {zone}")
+        v = wait_view(server, gid, token, lambda w, s=seq: w["seq"] > s)
+        seq = v["seq"]
+        wait_page_seq(page, seq)
+        if what == "attack":
+            assert any(u["id"] == unit and u["attack"] is not None for u in v["position"]["units"])
+        else:
+            assert next(u for u in v["position"]["units"] if u["id"] == unit)["zone"] == zone
+        assert v["to_act"] == "union", v["phase"]
+    # Headquarters: Enter leaves them where they are; each attack: Enter rolls its dice, with
+    # its preview shown in the decision panel first.
+    v = view_of(server, gid, token)
+    assert v["phase"] == "hqphase" and v["legal"][v["default"]["index"]]["action"]["kind"] == "end_hq"
+    c.key("Enter", "end headquarters movement")
+    resolved = 0
+    for _ in range(8):
+        v = wait_view(server, gid, token, lambda w, s=seq: w["seq"] > s)
+        seq = v["seq"]
+        wait_page_seq(page, seq)
+        if v["to_act"] != "union" or v["phase"] not in ("resolve", "hit", "advance", "retreat", "facing", "line"):
+            break
+        if v["phase"] == "resolve":
+            wait_js(page, "app.aid && app.aid.seq === arg && app.aid.html", seq)
+            if resolved == 0:
+                page.screenshot(path=str(IMG / "resolve-default-preview.png"))
+            c.key("Enter", "resolve the next attack")
+            resolved += 1
+        else:      # a result that asks the Union something: its default, or its first choice
+            c.key("Enter" if v.get("default") else "1", v["phase"])
+    # Both attacks were fought (the last one declared is resolved by itself: no choice is left).
+    fought = [e for e in view_of(server, gid, token)["log"] if (e.get("data") or {}).get("kind") == "combat"
+              and e["by"] == "union" and e["seq"] >= game["actions"]]
+    assert resolved >= 1 and len(fought) == 2
+    print(f"clicks and keys for the round: {c.n}: {c.what}")
+    assert c.n <= 12, c.what
+    assert not page.errors, page.errors
+    page.context.close()
