@@ -272,11 +272,16 @@ def replay(path, verify):
 @click.option("--public-url", default=None,
               help="the address other machines reach this server at, e.g. http://192.168.1.20:8000 "
                    "(invite links use it; default: the address the lobby was opened at)")
-def serve(host, port, db, public_url):
+@click.option("--max-games", default=1000, show_default=True, type=click.IntRange(1),
+              help="games in progress the server holds at most (more are refused with 429)")
+@click.option("--max-sockets", default=2000, show_default=True, type=click.IntRange(1),
+              help="live connections (WebSockets) open at most (more are refused with 429)")
+def serve(host, port, db, public_url, max_games, max_sockets):
     """Start the web app (lobby, games against bots or remote players)."""
     import uvicorn
 
     from cwbattles.web.app import create_app, public_base
+    from cwbattles.web.limits import Limits
     try:
         public = public_base(public_url)
     except ValueError as e:
@@ -286,9 +291,11 @@ def serve(host, port, db, public_url):
     if host in ("0.0.0.0", "::") and not public:
         click.echo("  other machines: start with --public-url http://THIS-MACHINE'S-ADDRESS:"
                    f"{port} so that invite links point here")
-    # no per-message deflate: views are sent often and compressing them costs more CPU than it saves on loopback or LAN
-    uvicorn.run(create_app(db, public_url=public), host=host, port=port, log_level="warning",
-                ws_per_message_deflate=False)
+    app = create_app(db, Limits(max_games=max_games, max_sockets=max_sockets), public_url=public)
+    # no per-message deflate: views are sent often and compressing them costs more CPU than it saves on
+    # loopback or LAN; a page sends nothing, so a message from it is at most a few KB
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
+                ws_max_size=16 * 1024)
 
 
 if __name__ == "__main__":

@@ -1,42 +1,12 @@
 """The web API: every endpoint, and every bad request refused with a clear 4xx that changes nothing."""
 
 import json
-import time
 
-import pytest
 from fastapi.testclient import TestClient
 
 from cwbattles.web.app import create_app
 
-
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(str(tmp_path / "games.sqlite3"))
-    with TestClient(app) as c:
-        yield c
-
-
-def wait_for(client, gid, token, predicate, timeout=10.0):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        v = client.get(f"/api/games/{gid}/view", params={"token": token}).json()
-        if predicate(v):
-            return v
-        time.sleep(0.02)
-    raise AssertionError("timed out waiting for the game")
-
-
-def new_game(client, union="me", confederate="bot:random", seed=3):
-    r = client.post("/api/games", json={"game": "cedar-creek", "seed": seed, "union": union, "confederate": confederate})
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def play(client, gid, token, view, pick=0):
-    legal = view["legal"]
-    r = client.post(f"/api/games/{gid}/actions", json={"token": token, "seq": view["seq"], "action": legal[pick]["action"]})
-    assert r.status_code == 200, r.text
-    return r.json()
+from .conftest import new_game, play, play_until, view, wait_for
 
 
 def test_lobby_lists_scenarios_bots_and_games(client):
@@ -44,8 +14,10 @@ def test_lobby_lists_scenarios_bots_and_games(client):
     assert {k: scenarios["cedar-creek"][k] for k in ("title", "map")} == {"title": "Cedar Creek 1864", "map": "areas"}
     assert "random" in client.get("/api/bots").json()
     g = new_game(client)
-    assert set(g["tokens"]) == {"union", "spectator"} and g["links"]["union"].startswith(f"/game/{g['id']}?token=")
-    games = client.get("/api/games").json()
+    assert set(g["tokens"]) == {"union", "spectator", "creator"} and g["links"]["union"].startswith(f"/game/{g['id']}?token=")
+    page = client.get("/api/games").json()
+    assert page["total"] == 1 and page["next"] is None
+    games = page["games"]
     assert games[0]["id"] == g["id"] and games[0]["players"] == {"union": "me", "confederate": "bot:random"}
     assert client.get("/").status_code == 200 and client.get(f"/game/{g['id']}").status_code == 200
 
@@ -53,7 +25,7 @@ def test_lobby_lists_scenarios_bots_and_games(client):
 def test_omitted_fields_give_a_game_as_the_union_against_the_heuristic(client):
     r = client.post("/api/games", json={"seed": 3})
     assert r.status_code == 200, r.text
-    game = client.get("/api/games").json()[0]
+    game = client.get("/api/games").json()["games"][0]
     assert game["game"] == "cedar-creek" and game["players"] == {"union": "me", "confederate": "bot:heuristic"}
 
 
@@ -67,7 +39,7 @@ def test_game_against_a_bot(client):
     before = v["seq"]
     v = play(client, g["id"], tok, v)
     assert v["seq"] == before + 1
-    assert client.get(f"/api/games/{g['id']}/history/{before}").json()["n"] == before
+    assert client.get(f"/api/games/{g['id']}/history/{before}", params={"token": tok}).json()["n"] == before
 
 
 def test_bad_requests_change_nothing(client):
@@ -77,7 +49,8 @@ def test_bad_requests_change_nothing(client):
     seq, action = v["seq"], v["legal"][0]["action"]
     cases = [
         (client.post(f"/api/games/{gid}/actions", content=b"{not json", headers={"content-type": "application/json"}), 400),
-        (client.post(f"/api/games/nope/actions", json={"token": tok, "seq": seq, "action": action}), 404),
+        (client.post("/api/games/nope/actions", json={"token": tok, "seq": seq, "action": action}), 404),
+        (client.post("/api/games/0123456789ab/actions", json={"token": tok, "seq": seq, "action": action}), 404),
         (client.post(f"/api/games/{gid}/actions", json={"token": tok, "seq": seq, "action": {"kind": "fly"}}), 400),
         (client.post(f"/api/games/{gid}/actions", json={"token": tok, "seq": seq, "action": {"kind": "move", "zone": "kitching-camp"}}), 409),
         (client.post(f"/api/games/{gid}/actions", json={"token": "forged", "seq": seq, "action": action}), 403),
@@ -89,21 +62,21 @@ def test_bad_requests_change_nothing(client):
         (client.post("/api/games", json={"union": "god"}), 400),
         (client.post("/api/games", json={"seed": -4}), 400),
         (client.request("DELETE", f"/api/games/{gid}", json={"token": spec}), 403),
-        (client.get(f"/api/games/{gid}/history/99999"), 404),
+        (client.get(f"/api/games/{gid}/history/99999", params={"token": tok}), 404),
         (client.get(f"/api/games/{gid}/view", params={"token": "forged"}), 403),
     ]
     for response, status in cases:
         assert response.status_code == status, response.text
         assert isinstance(response.json()["detail"], str) and response.json()["detail"]
-    assert client.get(f"/api/games/{gid}/view", params={"token": tok}).json()["seq"] == seq
+    assert view(client, gid, tok).json()["seq"] == seq
 
 
 def test_acting_for_the_other_side_is_refused(client):
     g = new_game(client, union="me", confederate="remote")
     gid = g["id"]
-    v = client.get(f"/api/games/{gid}/view", params={"token": g["tokens"]["union"]}).json()
+    v = view(client, gid, g["tokens"]["union"]).json()
     assert v["to_act"] == "confederate" and v["legal"] == []
-    cv = client.get(f"/api/games/{gid}/view", params={"token": g["tokens"]["confederate"]}).json()
+    cv = view(client, gid, g["tokens"]["confederate"]).json()
     r = client.post(f"/api/games/{gid}/actions", json={"token": g["tokens"]["union"], "seq": cv["seq"],
                                                        "action": cv["legal"][0]["action"]})
     assert r.status_code == 403 and "turn" in r.json()["detail"]
@@ -111,14 +84,14 @@ def test_acting_for_the_other_side_is_refused(client):
 
 def test_spectator_sees_but_cannot_act(client):
     g = new_game(client, union="remote", confederate="remote")
-    v = client.get(f"/api/games/{g['id']}/view", params={"token": g["tokens"]["spectator"]}).json()
+    v = view(client, g["id"], g["tokens"]["spectator"]).json()
     assert v["you"] == [] and v["legal"] == [] and v["position"]["units"]
 
 
 def test_preview_reach_and_route(client):
     g = new_game(client, union="me", confederate="me", seed=5)
     gid, tok = g["id"], g["tokens"]["both"]
-    v = client.get(f"/api/games/{gid}/view", params={"token": tok}).json()
+    v = view(client, gid, tok).json()
     # Confederates: activate a division, pick a brigade, enter; then ask where it can go.
     while v["moving"] is None or v["position"]["units"] and not any(
             a["action"]["kind"] == "move" for a in v["legal"]):
@@ -126,7 +99,7 @@ def test_preview_reach_and_route(client):
         pick = next((i for i, k in enumerate(kinds) if k in ("activate", "brigade", "enter")), 0)
         v = play(client, gid, tok, v, pick)
     unit = v["moving"]
-    zones = client.get(f"/api/games/{gid}/reach", params={"unit": unit}).json()["zones"]
+    zones = client.get(f"/api/games/{gid}/reach", params={"unit": unit, "token": tok}).json()["zones"]
     assert zones and all(isinstance(c, int) for c in zones.values())
     far = max(zones, key=zones.get)
     r = client.post(f"/api/games/{gid}/route", json={"token": tok, "seq": v["seq"], "unit": unit, "zone": far})
@@ -139,10 +112,7 @@ def test_preview_reach_and_route(client):
 def test_undo_own_action_against_a_bot_and_with_agreement_remotely(client):
     g = new_game(client, union="me", confederate="me", seed=8)
     gid, tok = g["id"], g["tokens"]["both"]
-    v = client.get(f"/api/games/{gid}/view", params={"token": tok}).json()
-    # find an action that rolls no die: choosing a brigade of an activated division
-    while not any(a["action"]["kind"] == "brigade" for a in v["legal"]):
-        v = play(client, gid, tok, v)
+    v = play_until(client, gid, tok, view(client, gid, tok).json(), {"brigade"})
     seq = v["seq"]
     pick = next(i for i, a in enumerate(v["legal"]) if a["action"]["kind"] == "brigade")
     v = play(client, gid, tok, v, pick)
@@ -150,28 +120,25 @@ def test_undo_own_action_against_a_bot_and_with_agreement_remotely(client):
     v = client.post(f"/api/games/{gid}/undo", json={"token": tok}).json()
     assert v["seq"] == seq
     # remote: the other side must agree
-    g = new_game(client, union="remote", confederate="remote", seed=8)
+    g = new_game(client, union="remote", confederate="remote")
     gid, ut, ct = g["id"], g["tokens"]["union"], g["tokens"]["confederate"]
-    v = client.get(f"/api/games/{gid}/view", params={"token": ct}).json()
-    while not any(a["action"]["kind"] == "brigade" for a in v["legal"]):
-        v = play(client, gid, ct, v)
+    v = play_until(client, gid, ct, view(client, gid, ct).json(), {"brigade"})
     seq = v["seq"]
     v = play(client, gid, ct, v, next(i for i, a in enumerate(v["legal"]) if a["action"]["kind"] == "brigade"))
     v = client.post(f"/api/games/{gid}/undo", json={"token": ct}).json()
-    assert v["seq"] == seq + 1 and v["undo"]["requested_by"] == "confederate"
+    assert v["seq"] == seq + 1 and v["undo"]["requested_by"] == "confederate" and v["undo"]["back_to"] == seq
     assert client.post(f"/api/games/{gid}/undo/answer", json={"token": ct, "accept": True}).status_code == 409
     v = client.post(f"/api/games/{gid}/undo/answer", json={"token": ut, "accept": True}).json()
     assert v["seq"] == seq
 
 
 def test_websocket_pushes_updates(client):
-    g = new_game(client, union="remote", confederate="remote", seed=4)
+    g = new_game(client, union="remote", confederate="remote")
     gid, ct, ut = g["id"], g["tokens"]["confederate"], g["tokens"]["union"]
     with client.websocket_connect(f"/ws/games/{gid}?token={ut}") as ws:
         first = ws.receive_json()
         assert first["type"] == "view" and first["view"]["you"] == ["union"]
-        v = client.get(f"/api/games/{gid}/view", params={"token": ct}).json()
-        play(client, gid, ct, v)
+        play(client, gid, ct, view(client, gid, ct).json())
         pushed = ws.receive_json()
         assert pushed["view"]["seq"] == first["view"]["seq"] + 1
     with client.websocket_connect(f"/ws/games/{gid}?token=forged") as ws:
@@ -183,15 +150,15 @@ def test_games_survive_a_new_server_on_the_same_database(tmp_path):
     with TestClient(create_app(db)) as c:
         g = new_game(c, union="me", confederate="me", seed=6)
         tok = g["tokens"]["both"]
-        v = c.get(f"/api/games/{g['id']}/view", params={"token": tok}).json()
+        v = view(c, g["id"], tok).json()
         for _ in range(15):
             v = play(c, g["id"], tok, v, len(v["legal"]) - 1)
         before = v["position"]
     with TestClient(create_app(db)) as c:
-        v = c.get(f"/api/games/{g['id']}/view", params={"token": tok}).json()
+        v = view(c, g["id"], tok).json()
         assert v["position"] == before and v["seq"] == 15
-        r = c.request("DELETE", f"/api/games/{g['id']}", json={"token": tok})
-        assert r.status_code == 200 and c.get(f"/api/games/{g['id']}/view").status_code == 404
+        r = c.request("DELETE", f"/api/games/{g['id']}", json={"token": g["tokens"]["creator"]})
+        assert r.status_code == 200 and view(c, g["id"], tok).status_code == 404
 
 
 def test_a_corrupted_save_is_reported_not_replayed(tmp_path):
@@ -200,7 +167,7 @@ def test_a_corrupted_save_is_reported_not_replayed(tmp_path):
     with TestClient(create_app(db)) as c:
         g = new_game(c, union="me", confederate="me", seed=6)
         tok = g["tokens"]["both"]
-        v = c.get(f"/api/games/{g['id']}/view", params={"token": tok}).json()
+        v = view(c, g["id"], tok).json()
         for _ in range(5):
             v = play(c, g["id"], tok, v)
     con = sqlite3.connect(db)
@@ -208,44 +175,41 @@ def test_a_corrupted_save_is_reported_not_replayed(tmp_path):
     con.commit()
     con.close()
     with TestClient(create_app(db)) as c:
-        r = c.get(f"/api/games/{g['id']}/view", params={"token": tok})
-        assert r.status_code == 500 and "corrupted" in r.json()["detail"] and "actions[2]" in r.json()["detail"]
+        r = view(c, g["id"], tok)
+        assert r.status_code == 409 and "corrupted" in r.json()["detail"] and "actions[2]" in r.json()["detail"]
 
 
 def test_a_hex_map_game_plays_through_the_api(client):
-    g = client.post("/api/games", json={"game": "champion-hill", "seed": 1, "union": "me", "confederate": "bot:random"}).json()
+    g = new_game(client, game="champion-hill", seed=1)
     v = wait_for(client, g["id"], g["tokens"]["union"], lambda v: v["to_act"] == "union")
     assert client.get(f"/api/games/{g['id']}/meta").json()["geometry"]["kind"] == "hexes"
     v2 = play(client, g["id"], g["tokens"]["union"], v)
     assert v2["seq"] == v["seq"] + 1 and "total" in v2["result"]["union"]
 
 
-def test_a_page_is_never_told_it_has_log_events_it_was_not_sent(tmp_path):
-    """A bot may play while a view is on its way to a page (the send pauses); the next view must
-    then carry the bot's log events. Counting the log after the pause would skip them, and the
-    page would have to fetch the whole view again, racing the WebSocket."""
+def test_a_page_is_never_told_it_has_log_events_it_was_not_sent(client):
+    """A bot may play between two views queued for a page; the next view must then carry the
+    bot's log events. The count of what a page has is taken when its view is queued."""
     import asyncio
 
-    from cwbattles.web.sessions import Manager
-    from cwbattles.web.store import Store
+    from cwbattles.web.live import Subscriber
 
-    manager = Manager(Store(str(tmp_path / "games.sqlite3")))
-    session, tokens = manager.create("cedar-creek", 3, "me", "me", {})
-    token = tokens["both"]
-    received = []
+    g = new_game(client, union="me", confederate="me")
+    session = client.app.state.manager.sessions[g["id"]]
 
-    class SlowPage:
-        async def send_text(self, text):
-            received.append(json.loads(text)["view"])
-            if len(received) == 1:            # while this view is sent, the game goes on
-                s = session.state
-                session.commit(s.legal_actions()[0], s.to_act)
+    async def scenario():
+        page = Subscriber(None, g["tokens"]["both"], 0, 8)
+        session.subscribe(page)
+        s = session.state
+        await session.commit([(s.legal_actions()[0], s.to_act)])
+        session.broadcast()
+        s = session.state
+        await session.commit([(s.legal_actions()[0], s.to_act)])
+        session.broadcast()
+        session.subscribers.discard(page)
+        return [json.loads(page.queue.get_nowait())["view"] for _ in range(3)]
 
-    page = SlowPage()
-    session.subscribers[page] = [token, 0]
-    asyncio.run(session.broadcast())
-    asyncio.run(session.broadcast())
-    first, second = received
-    assert second["seq"] == first["seq"] + 1
-    assert second["log_from"] == first["log_total"]
-    assert second["log_total"] == len(session.log_events)
+    first, second, third = client.portal.call(scenario)
+    assert second["seq"] == first["seq"] + 1 and third["seq"] == second["seq"] + 1
+    assert second["log_from"] == first["log_total"] and third["log_from"] == second["log_total"]
+    assert third["log_total"] == len(session.log_events)

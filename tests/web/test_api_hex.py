@@ -2,15 +2,6 @@
 hex map draws, actions name hexes, illegal ones change nothing, and reach/route work on hexes."""
 
 import pytest
-from fastapi.testclient import TestClient
-
-from cwbattles.web.app import create_app
-
-
-@pytest.fixture
-def client(tmp_path):
-    with TestClient(create_app(str(tmp_path / "games.sqlite3"))) as c:
-        yield c
 
 
 @pytest.fixture
@@ -75,12 +66,12 @@ def test_a_unit_moves_hex_by_hex_and_illegal_actions_change_nothing(client, hot_
 def test_reach_and_route_on_hexes(client, hot_seat):
     gid, tok, v = hot_seat
     v = act(client, gid, tok, v["seq"], {"kind": "move", "unit": "us-12-1"}).json()
-    zones = client.get(f"/api/games/{gid}/reach", params={"unit": "us-12-1"}).json()["zones"]
+    zones = client.get(f"/api/games/{gid}/reach", params={"unit": "us-12-1", "token": tok}).json()["zones"]
     # One MP to each clear neighbour; 1505 holds a full stack: it may be crossed, not entered to stay.
     assert {h: zones[h] for h in ("1403", "1304", "1305", "1405", "1504")} == dict.fromkeys(
         ("1403", "1304", "1305", "1405", "1504"), 1)
     assert "1404" not in zones and "1505" not in zones and zones["1204"] == 2
-    assert client.get(f"/api/games/{gid}/reach", params={"unit": "nobody"}).status_code == 400
+    assert client.get(f"/api/games/{gid}/reach", params={"unit": "nobody", "token": tok}).status_code == 400
 
     r = client.post(f"/api/games/{gid}/route", json={"token": tok, "seq": v["seq"], "unit": "us-12-1", "zone": "1204"})
     assert r.status_code == 200, r.text

@@ -99,8 +99,11 @@ def view_of(base, gid, token):
 
 
 def new_game(base, union, confederate, seed):
-    return api(base, "POST", "/api/games", {"game": "cedar-creek", "seed": seed, "union": union,
-                                            "confederate": confederate})
+    """A game; with a remote side, no seed (the server draws a secret one) and invite links."""
+    body = {"game": "cedar-creek", "union": union, "confederate": confederate}
+    if "remote" not in (union, confederate):
+        body["seed"] = seed
+    return api(base, "POST", "/api/games", body)
 
 
 def wait_view(base, gid, token, predicate, timeout=20.0):
@@ -195,56 +198,54 @@ def test_lobby_game_against_bot_move_by_clicking(server, browser):
                 break
         pick = next((i for i in v["legal"] if i["action"]["kind"] == "activate"), None) or hurry_pick(v["legal"])
         play_in_page(page, server, gid, token, pick)
+        # the click's action is stored before the game moves on: wait for it, not for the old view
+        wait_view(server, gid, token, lambda w, s=v["seq"]: w["seq"] > s)
     else:
         raise AssertionError("never reached a brigade choice")
 
-    # The choosable brigades glow; click one on the map (a first-line counter, fully visible).
+    # The choosable brigades glow; a click on one picks it (nothing is sent yet: the next brigade
+    # of the division is picked by default), and the zones it can reach are marked with their MP.
     on_map = {u["id"] for u in v["position"]["units"] if u["zone"] and u["line"] == 1}
     choices = [i["action"]["unit"] for i in v["legal"] if i["action"]["kind"] == "brigade" and i["action"]["unit"] in on_map]
     assert page.locator("svg.map .counter.brigade.selectable").count() >= len(choices)
-    moved = None
+    moved, reach = None, {}
     for unit in choices:
-        page.locator(f"svg.map .counter.brigade[data-unit='{unit}']").click()
-        v = wait_view(server, gid, token, lambda w, s=v["seq"]: w["seq"] > s)
-        wait_page_seq(page, v["seq"])
-        if v["moving"] == unit and any(i["action"]["kind"] == "move" for i in v["legal"]):
+        if page.evaluate("u => window.cwbattles.picked?.unit !== u", unit):
+            page.locator(f"svg.map .counter.brigade[data-unit='{unit}']").click()
+        page.wait_for_function("u => window.cwbattles.picked?.unit === u && window.cwbattles.picked.options", arg=unit)
+        reach = page.evaluate("() => window.cwbattles.picked.options.reach")
+        if reach:
             moved = unit
             break
-        # This brigade cannot go anywhere: let it end its move and try the next one.
-        while v["legal"] and v["to_act"] == "union" and "brigade" not in {i["action"]["kind"] for i in v["legal"]}:
-            play_in_page(page, server, gid, token, hurry_pick(v["legal"]))
-            v = wait_view(server, gid, token, lambda w, s=v["seq"]: w["seq"] > s)
-            wait_page_seq(page, v["seq"])
     assert moved, "no brigade of the division could move"
-
-    # Its reachable zones are highlighted with their MP cost.
-    page.wait_for_selector("svg.map .zone-highlight.reach, svg.map .zone-highlight.move")
-    reach = api(server, "GET", f"/api/games/{gid}/reach?unit={moved}")["zones"]
-    assert reach and page.locator("svg.map .zone-highlight").count() >= len(reach)
-    assert "MP" in page.locator("svg.map .zone-tag").first.text_content()
+    assert view_of(server, gid, token)["seq"] == v["seq"]             # picking sent nothing
+    assert "Picked" in page.locator("#status").inner_text() or "by default" in page.locator("#status").inner_text()
+    page.wait_for_selector("svg.map .zone-highlight.reach")
+    assert page.locator("svg.map .zone-highlight.reach").count() >= len(reach)
+    assert "MP" in page.locator("svg.map .zone-tag.reach").first.text_content()
     page.locator(f"svg.map .counter[data-unit='{moved}']").hover()
     assert page.locator("#tooltip").is_visible() and "division" in page.locator("#tooltip").inner_text()
 
-    # Click an adjacent zone: the brigade moves there.
-    target = next(i["action"]["zone"] for i in v["legal"] if i["action"]["kind"] == "move")
+    # Shift+click the nearest zone: the brigade is activated and moves there, and its move goes on.
+    target = min(reach, key=lambda z: (reach[z], z))
     before = v["seq"]
-    page.locator(f"svg.map .zone-tag[data-zone='{target}']").click()
-    v = wait_view(server, gid, token, lambda w: w["seq"] > before)
+    page.locator(f"svg.map .zone-tag[data-zone='{target}']").click(modifiers=["Shift"])
+    v = wait_view(server, gid, token, lambda w: w["seq"] > before + 1)  # "act with", then the move
     unit = next(u for u in v["position"]["units"] if u["id"] == moved)
     assert unit["zone"] == target
     wait_page_seq(page, v["seq"])
     page.wait_for_function("([u, z]) => document.querySelector(`svg.map .counter[data-unit='${u}']`)?.dataset.zone === z",
                            arg=[moved, target])
 
-    # Still moving with zones farther than one step in reach? Clicking one goes there by the cheapest path.
+    # Still moving with zones farther than one step in reach? Shift+clicking one goes there by the cheapest path.
     if v["moving"] == moved:
-        reach = api(server, "GET", f"/api/games/{gid}/reach?unit={moved}")["zones"]
+        reach = api(server, "GET", f"/api/games/{gid}/reach?unit={moved}&token={token}")["zones"]
         steps = {i["action"]["zone"] for i in v["legal"] if i["action"]["kind"] == "move"}
         farther = sorted(z for z in reach if z not in steps)
         if farther:
             page.wait_for_selector(f"svg.map .zone-highlight.reach[data-zone='{farther[0]}']")
             before = v["seq"]
-            page.locator(f"svg.map .zone-tag[data-zone='{farther[0]}']").click()
+            page.locator(f"svg.map .zone-tag[data-zone='{farther[0]}']").click(modifiers=["Shift"])
             v = wait_view(server, gid, token, lambda w: w["seq"] >= before + 2)    # one move per step
             assert next(u for u in v["position"]["units"] if u["id"] == moved)["zone"] == farther[0]
 
@@ -272,15 +273,15 @@ def test_lobby_game_against_bot_move_by_clicking(server, browser):
 # -- 2: two remote players see each other's moves without reloading -------------------------------------
 def test_two_players_see_each_others_moves(server, browser):
     g = new_game(server, "remote", "remote", seed=2)
-    union = open_page(browser, server + g["links"]["union"])
-    confed = open_page(browser, server + g["links"]["confederate"])
+    union = open_page(browser, server + g["invites"]["union"])
+    confed = open_page(browser, server + g["invites"]["confederate"])
     for page in (union, confed):
         page.wait_for_selector("svg.map .counter.brigade")
         page.wait_for_function("() => document.getElementById('connection').textContent.includes('live')")
+    ctoken = token_of(confed.url)            # each page claimed its side and holds its own token
     # The Confederates have the initiative on turn 1: the Union page has no buttons.
     assert union.locator("#actions button.action").count() == 0
     assert "Confederate to act" in union.locator("#status").inner_text()
-    ctoken = g["tokens"]["confederate"]
     seen = set()
     undone = False
     for _ in range(8):
@@ -364,19 +365,28 @@ def test_attack_preview_undo_and_replay(server, browser):
     page.click("#preview-cancel")
     assert preview.is_hidden() and view_of(server, g["id"], token)["seq"] == v["seq"]
 
-    # Clicking the attacked zone on the map shows the same preview; Commit declares the attack.
-    page.locator(f"svg.map .zone-tag[data-zone='{attack['action']['zone']}']").click()
+    # Pointing at the attacked zone on the map shows the same preview beside it; a click there
+    # then declares the attack.
+    tag = page.locator(f"svg.map .zone-tag[data-zone='{attack['action']['zone']}']")
+    tag.hover()
     preview.wait_for(state="visible")
-    page.click("#preview-commit")
+    page.wait_for_function("() => window.cwbattles.hover?.ready")
+    assert "hover" in preview.get_attribute("class") and "11.3" in preview.inner_text()
+    assert view_of(server, g["id"], token)["seq"] == v["seq"]
+    tag.click()
     after = wait_view(server, g["id"], token, lambda w: w["seq"] > v["seq"])
     wait_page_seq(page, after["seq"])
     assert page.locator("svg.map .attack-tag").count() >= 1
 
-    # Undo takes it back (no die was rolled since).
-    page.wait_for_selector("#undo-button")
-    page.click("#undo-button")
-    back = wait_view(server, g["id"], token, lambda w: w["seq"] < after["seq"])
-    wait_page_seq(page, back["seq"])
+    # The attacker's facing toward its target was taken by default (listed); undo takes both back
+    # (no die was rolled since), one action at a time.
+    back = after
+    assert after["seq"] == v["seq"] + 2 and "faces" in page.locator("#defaulted").inner_text()
+    while back["seq"] > v["seq"]:
+        page.wait_for_selector("#undo-button")
+        page.click("#undo-button")
+        back = wait_view(server, g["id"], token, lambda w, s=back["seq"]: w["seq"] < s)
+        wait_page_seq(page, back["seq"])
     assert back["seq"] == v["seq"]
 
     # The replay viewer: the first position, one step on, then back to live.
@@ -425,7 +435,7 @@ def test_lobby_resume_and_delete(server, browser):
     page.click("#create-button")
     page.wait_for_selector("#go-to-game")
     invite = page.locator(".invite-union input").input_value()
-    assert "/game/" in invite and "token=" in invite
+    assert "/game/" in invite and "invite=" in invite
     gid = gid_of(invite)
     row = page.locator(f"#games tr[data-game='{gid}']")
     row.wait_for()

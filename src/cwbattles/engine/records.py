@@ -20,6 +20,13 @@ def position_checksum(state) -> str:
     return hashlib.sha256(json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
+def seed_commitment(game: str, seed: int, salt: str) -> str:
+    """The SHA-256 (hex) of ``cwbattles-seed-v1:GAME:SEED:SALT``: published when a game starts,
+    it binds the server to the seed (revealed with the salt when the game ends) without telling
+    it. The salt (128 random bits) keeps it from being searched seed by seed."""
+    return hashlib.sha256(f"cwbattles-seed-v1:{game}:{seed}:{salt}".encode()).hexdigest()
+
+
 def random_game_fingerprint(game, seed: int) -> dict:
     """Play ``new_game(seed)`` choosing with ``random.Random(seed)`` and summarise what happened:
     the number of actions, a digest of every legal-action list offered (in order: the choice

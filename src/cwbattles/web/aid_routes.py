@@ -3,43 +3,51 @@ previews, and quick sequences of ordinary legal actions. See docs/web-api.md."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI
-from pydantic import BaseModel, ConfigDict
+from fastapi import FastAPI, Query
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from cwbattles.engine.errors import CwbattlesError
 
+from .errors import WebError
+from .limits import check_action_doc
 from .play_aids import AidError, Quick, options_for, preview_for
-from .sessions import WebError
+from .sessions import unavailable
+from .store import StoreError
+
+
+Token = Annotated[StrictStr, Field(max_length=64)] | None
+Short = Annotated[StrictStr, Field(max_length=64)]
 
 
 class QuickBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    token: str | None = None
-    seq: int
-    unit: str | None = None          # the unit the sequence is about
-    select: bool = False             # first pick it (and activate its division if that is needed)
-    to: str | None = None            # then take it to this place by the cheapest path
+    token: Token = None
+    seq: StrictInt
+    unit: Short | None = None        # the unit the sequence is about
+    select: StrictBool = False       # first pick it (and activate its division if that is needed)
+    to: Short | None = None          # then take it to this place by the cheapest path
     action: dict[str, Any] | None = None   # then play this action (an attack...)
-    finish: bool = False             # then end its move if nothing else is sensible, facing and line by default
-    log_from: int | None = None
+    finish: StrictBool = False       # then end its move if nothing else is sensible, facing and line by default
+    log_from: StrictInt | None = None
 
 
 class UnitPreviewBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    token: str | None = None
-    unit: str
+    token: Token = None
+    unit: Short
     action: dict[str, Any]
 
 
-def add_aid_routes(app: FastAPI, session_for, changed, view_json) -> None:
-    """Register the routes; ``session_for(gid)``, ``changed(session)`` (await: tell the pages and
-    the bots) and ``view_json(view)`` come from the application."""
+def add_aid_routes(app: FastAPI, session_for, changed, view_json, limits) -> None:
+    """Register the routes; ``session_for(gid)`` (await), ``changed(session)`` (tell the pages
+    and the bots) and ``view_json(view)`` come from the application."""
 
     @app.get("/api/games/{gid}/options")
-    async def unit_options(gid: str, unit: str, token: str | None = None):
-        s = session_for(gid)
+    async def unit_options(gid: str, unit: Annotated[str, Query(max_length=64)],
+                           token: Annotated[str | None, Query(max_length=64)] = None):
+        s = await session_for(gid)
         s.sides_for(token)
         if unit not in s.game.unit_index:
             raise WebError(400, f"unknown unit {unit!r}")
@@ -47,8 +55,9 @@ def add_aid_routes(app: FastAPI, session_for, changed, view_json) -> None:
 
     @app.post("/api/games/{gid}/unit-preview")
     async def unit_preview(gid: str, body: UnitPreviewBody):
-        s = session_for(gid)
+        s = await session_for(gid)
         s.require_player(body.token)
+        check_action_doc(body.action, limits)
         if body.unit not in s.game.unit_index:
             raise WebError(400, f"unknown unit {body.unit!r}")
         try:
@@ -58,7 +67,9 @@ def add_aid_routes(app: FastAPI, session_for, changed, view_json) -> None:
 
     @app.post("/api/games/{gid}/quick")
     async def quick(gid: str, body: QuickBody):
-        s = session_for(gid)
+        s = await session_for(gid)
+        if body.action is not None:
+            check_action_doc(body.action, limits)
         async with s.lock:
             sides = s.require_player(body.token)
             if s.state.is_over:
@@ -74,7 +85,6 @@ def add_aid_routes(app: FastAPI, session_for, changed, view_json) -> None:
             known = len(s.log_events) if body.log_from is None else body.log_from
             q = Quick(s, s.state.to_act)
             stopped = None
-            s.undo_request = None
             try:
                 if body.select:
                     q.select(body.unit)
@@ -85,11 +95,16 @@ def add_aid_routes(app: FastAPI, session_for, changed, view_json) -> None:
                 if body.finish:
                     q.finish(body.unit)
             except AidError as e:
-                if len(s.actions) == body.seq:
+                if not q.steps:
                     raise WebError(409, str(e)) from None
                 stopped = str(e)           # some actions were played: say why the rest were not
-            answer = dict(s.view(body.token, known))
-        await changed(s)
+            if q.steps:
+                try:
+                    await s.commit(q.steps)
+                except StoreError as e:
+                    raise unavailable(e) from None
+            answer = dict(s.view(body.token, max(0, known)))
+        changed(s)
         answer["defaulted"] = q.defaulted
         answer["rolled"] = q.rolled()
         answer["stopped"] = stopped

@@ -3,28 +3,33 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
 import orjson
-from fastapi.responses import FileResponse, JSONResponse
-from fastapi.responses import Response
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 import cwbattles
 from cwbattles.bots import names as bot_names
 
+from . import live
 from .aid_routes import add_aid_routes
 from .catalog import bot_levels, scenario_options
-from .table_routes import add_table_routes
-from .sessions import Manager, WebError, load_game
+from .errors import WebError
+from .limits import BodyLimit, Limits, check_action_doc, check_token
+from .sessions import Manager, load_game
 from .store import Store
+from .table_routes import add_table_routes
+from .views import client_record, lobby_entry
 
 STATIC = Path(__file__).parent / "static"
+EVICT_EVERY = 30.0          # seconds between looks for idle games to let go of
 
 
 class FastJSON(Response):
@@ -34,6 +39,15 @@ class FastJSON(Response):
 
     def render(self, content) -> bytes:
         return orjson.dumps(content)
+
+
+class PlainJSON(Response):
+    """Errors: ASCII-only JSON, so that no character a client sent can break the answer."""
+
+    media_type = "application/json"
+
+    def render(self, content) -> bytes:
+        return json.dumps(content, ensure_ascii=True).encode()
 
 
 def map_key_facts(game) -> dict:
@@ -54,45 +68,57 @@ def map_key_facts(game) -> dict:
     return facts
 
 
+# -- request bodies: strict types (true is not 1, "yes" is not true), bounded lengths ------------------
+Token = Annotated[StrictStr, Field(max_length=64)] | None
+Short = Annotated[StrictStr, Field(max_length=64)]
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class CreateGame(Strict):
-    game: str = "cedar-creek"
-    seed: int | None = None
-    union: str = "me"
-    confederate: str = "bot:heuristic"
-    options: dict[str, Any] = {}
+    game: Short = "cedar-creek"
+    seed: StrictInt | None = None
+    union: Short = "me"
+    confederate: Short = "bot:heuristic"
+    options: dict[Short, Any] = {}
 
 
 class TokenBody(Strict):
-    token: str | None = None
+    token: Token = None
+
+
+class ClaimBody(Strict):
+    invite: Short
 
 
 class ActionBody(Strict):
-    token: str | None = None
-    seq: int
+    token: Token = None
+    seq: StrictInt
     action: dict[str, Any]
-    log_from: int | None = None     # the answer's log starts here (default: the events this action made)
+    log_from: StrictInt | None = None     # the answer's log starts here (default: the events this action made)
 
 
 class PreviewBody(Strict):
-    token: str | None = None
+    token: Token = None
     action: dict[str, Any]
 
 
 class RouteBody(Strict):
-    token: str | None = None
-    seq: int
-    unit: str
-    zone: str
-    log_from: int | None = None
+    token: Token = None
+    seq: StrictInt
+    unit: Short
+    zone: Short
+    log_from: StrictInt | None = None
 
 
 class UndoAnswer(Strict):
-    token: str | None = None
-    accept: bool
+    token: Token = None
+    accept: StrictBool
+
+
+QueryToken = Annotated[str | None, Query(max_length=64)]
 
 
 def public_base(url: str | None) -> str:
@@ -101,56 +127,64 @@ def public_base(url: str | None) -> str:
     if not url:
         return ""
     url = url.strip().rstrip("/")
-    if not url.startswith(("http://", "https://")) or "://" == url[-3:]:
+    if not url.startswith(("http://", "https://")) or "://" == url[-3:] or any(c in url for c in " \"<>"):
         raise ValueError(f"--public-url must be an http:// or https:// address, got {url!r}")
     return url
 
 
-def create_app(db_path: str = "cwbattles.sqlite3", public_url: str | None = None) -> FastAPI:
-    store = Store(db_path)
+def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
+               public_url: str | None = None) -> FastAPI:
+    limits = limits or Limits()
     base = public_base(public_url)
+    store = Store(db_path, timeout=limits.store_timeout)
+    manager = Manager(store, limits)
+
+    async def evict_now_and_then():
+        while True:
+            await asyncio.sleep(EVICT_EVERY)
+            manager.evict()
 
     @asynccontextmanager
     async def lifespan(app):
+        evictor = asyncio.get_running_loop().create_task(evict_now_and_then())
         yield
-        for task in app.state.bot_tasks.values():
-            task.cancel()
+        evictor.cancel()
+        manager.close()
         chat.close()
         store.close()
 
     app = FastAPI(title="cwbattles", description="Civil War board wargames with every rule enforced",
                   lifespan=lifespan)
-    manager = Manager(store)
     app.state.manager = manager
-    app.state.bot_tasks = {}
+    app.state.limits = limits
+    app.state.public_url = base
+    app.add_middleware(BodyLimit, max_body=limits.max_body)
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError):
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+        return PlainJSON({"detail": exc.detail}, status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
         problems = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors())
-        return JSONResponse({"detail": f"malformed request: {problems}"}, status_code=400)
+        return PlainJSON({"detail": f"malformed request: {problems}"[:1000]}, status_code=400)
 
-    def kick_bots(session) -> None:
-        """Start the session's bot loop if a bot is to act and no loop runs already."""
-        task = app.state.bot_tasks.get(session.id)
-        if session.state.to_act in session.bots and (task is None or task.done()):
-            app.state.bot_tasks[session.id] = asyncio.get_running_loop().create_task(session.run_bots())
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception):
+        # A bug, never an expected refusal (the fuzz tests look for these): a plain message, no traceback.
+        return PlainJSON({"detail": f"internal error ({type(exc).__name__})"}, status_code=500)
 
-    def session_for(gid: str):
-        session = manager.get(gid)
-        kick_bots(session)
+    async def session_for(gid: str):
+        session = await manager.get(gid)
+        manager.kick_bots(session)
         return session
 
-    async def changed(session) -> None:
-        await session.broadcast()
-        kick_bots(session)
+    def changed(session) -> None:
+        session.broadcast()
+        manager.kick_bots(session)
 
-    add_aid_routes(app, session_for, changed, FastJSON)
+    add_aid_routes(app, session_for, changed, FastJSON, limits)
     chat = add_table_routes(app, manager, db_path, session_for)
-    app.state.public_url = base
 
     # -- pages ------------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -177,55 +211,75 @@ def create_app(db_path: str = "cwbattles.sqlite3", public_url: str | None = None
 
     @app.post("/api/games")
     async def create(body: CreateGame):
-        session, tokens = manager.create(body.game, body.seed, body.union, body.confederate, body.options)
-        kick_bots(session)
-        links = {k: f"{base}/game/{session.id}?token={v}" for k, v in tokens.items()}
-        return {"id": session.id, "seed": session.seed, "tokens": tokens, "links": links}
+        session, tokens, invites = await manager.create(body.game, body.seed, body.union, body.confederate,
+                                                        body.options)
+        manager.kick_bots(session)
+        answer = {"id": session.id, "tokens": tokens,
+                  "links": {k: f"{base}/game/{session.id}?token={v}" for k, v in tokens.items() if k != "creator"},
+                  "invites": {side: f"{base}/game/{session.id}?invite={code}" for side, code in invites.items()},
+                  "fairness": session.common_view()["fairness"]}
+        if body.seed is not None:          # the creator's own choice (never a secret server seed)
+            answer["seed"] = body.seed
+        return answer
 
     @app.get("/api/games")
-    async def list_games():
-        return store.list_games()
+    async def list_games(offset: Annotated[int, Query(ge=0, le=10 ** 9)] = 0,
+                         limit: Annotated[int | None, Query(ge=1)] = None):
+        limit = min(limit or limits.lobby_page, limits.lobby_page_max)
+        rows, total = await store.read(store.list_games, offset, limit)
+        return {"games": [lobby_entry(r) for r in rows], "total": total, "offset": offset, "limit": limit,
+                "next": offset + limit if offset + limit < total else None}
 
     @app.delete("/api/games/{gid}")
     async def delete(gid: str, body: TokenBody):
-        manager.delete(gid, body.token)
+        await manager.delete(gid, body.token)
         return {"deleted": gid}
 
     # -- a game -----------------------------------------------------------------------------------
     @app.get("/api/games/{gid}/meta")
     async def meta(gid: str):
-        s = session_for(gid)
+        s = await session_for(gid)
         rules = s.game.rule_summaries() if hasattr(s.game, "rule_summaries") else {}
         return FastJSON({"id": s.id, "game": s.name, "title": s.game.title, "geometry": s.game.geometry(),
-                         "counters": s.game.counters(), "players": s.players, "rules": rules,
-                         **map_key_facts(s.game)})
+                         "counters": s.game.counters(), "players": s.players, "seats": s.seats(),
+                         "rules": rules, **map_key_facts(s.game)})
+
+    @app.post("/api/games/{gid}/claim")
+    async def claim(gid: str, body: ClaimBody):
+        s = await session_for(gid)
+        async with s.lock:
+            side, token = await s.claim(body.invite)
+        changed(s)
+        return {"side": side, "token": token, "link": f"{base}/game/{s.id}?token={token}"}
 
     @app.get("/api/games/{gid}/view")
-    async def view(gid: str, token: str | None = None, log_from: int = 0):
-        return FastJSON(session_for(gid).view(token, log_from))
+    async def view(gid: str, token: QueryToken = None, log_from: Annotated[int, Query(ge=0)] = 0):
+        return FastJSON((await session_for(gid)).view(token, log_from))
 
     @app.post("/api/games/{gid}/actions")
     async def act(gid: str, body: ActionBody):
-        s = session_for(gid)
+        s = await session_for(gid)
+        check_action_doc(body.action, limits)
         async with s.lock:
             known = len(s.log_events) if body.log_from is None else body.log_from
-            s.act(body.token, body.seq, body.action)
-        await changed(s)
-        return FastJSON(s.view(body.token, known))
+            await s.act(body.token, body.seq, body.action)
+        changed(s)
+        return FastJSON(s.view(body.token, max(0, known)))
 
     @app.post("/api/games/{gid}/route")
     async def route(gid: str, body: RouteBody):
-        s = session_for(gid)
+        s = await session_for(gid)
         async with s.lock:
             known = len(s.log_events) if body.log_from is None else body.log_from
-            s.route(body.token, body.seq, body.unit, body.zone)
-        await changed(s)
-        return FastJSON(s.view(body.token, known))
+            await s.route(body.token, body.seq, body.unit, body.zone)
+        changed(s)
+        return FastJSON(s.view(body.token, max(0, known)))
 
     @app.post("/api/games/{gid}/preview")
     async def preview(gid: str, body: PreviewBody):
-        s = session_for(gid)
+        s = await session_for(gid)
         s.sides_for(body.token)
+        check_action_doc(body.action, limits)
         try:
             action = s.game.action_from_json(body.action, "action")
             return FastJSON(s.state.preview(action))
@@ -233,52 +287,63 @@ def create_app(db_path: str = "cwbattles.sqlite3", public_url: str | None = None
             raise WebError(400, str(e)) from None
 
     @app.get("/api/games/{gid}/reach")
-    async def reach(gid: str, unit: str):
-        return {"unit": unit, "zones": session_for(gid).reach(unit)}
+    async def reach(gid: str, unit: Annotated[str, Query(max_length=64)], token: QueryToken = None):
+        s = await session_for(gid)
+        s.sides_for(token)
+        return {"unit": unit, "zones": s.reach(unit)}
 
     @app.post("/api/games/{gid}/undo")
     async def undo(gid: str, body: TokenBody):
-        s = session_for(gid)
+        s = await session_for(gid)
         async with s.lock:
-            s.undo(body.token)
-        await changed(s)
+            await s.undo(body.token)
+        changed(s)
         return FastJSON(s.view(body.token))
 
     @app.post("/api/games/{gid}/undo/answer")
     async def undo_answer(gid: str, body: UndoAnswer):
-        s = session_for(gid)
+        s = await session_for(gid)
         async with s.lock:
-            s.answer_undo(body.token, body.accept)
-        await changed(s)
+            await s.answer_undo(body.token, body.accept)
+        changed(s)
         return FastJSON(s.view(body.token))
 
     @app.get("/api/games/{gid}/history/{n}")
-    async def history(gid: str, n: int):
-        return FastJSON(session_for(gid).history(n))
+    async def history(gid: str, n: int, token: QueryToken = None):
+        s = await session_for(gid)
+        s.sides_for(token)
+        return FastJSON(s.history(n))
+
+    @app.get("/api/games/{gid}/record")
+    async def record(gid: str, token: QueryToken = None):
+        s = await session_for(gid)
+        s.sides_for(token)
+        return FastJSON(client_record(s))
 
     @app.websocket("/ws/games/{gid}")
-    async def live(ws: WebSocket, gid: str, token: str | None = None):
+    async def live_updates(ws: WebSocket, gid: str):
+        token = ws.query_params.get("token")
         try:
-            s = session_for(gid)
+            if manager.sockets >= limits.max_sockets:
+                raise WebError(429, f"the server has {limits.max_sockets} live connections open, its limit; "
+                                    "try again later")
+            check_token(token)
+            s = await session_for(gid)
             s.sides_for(token)
         except WebError as e:
             await ws.accept()
-            await ws.send_json({"type": "error", "detail": e.detail})
+            await ws.send_text(json.dumps({"type": "error", "status": e.status, "detail": e.detail}))
             await ws.close(code=4000 + e.status)
             return
         await ws.accept()
-        # The first view and the subscription are made together, with no pause between them:
-        # a broadcast can then only follow this view, never overtake it or skip a log event.
-        first = s.view(token)
-        s.subscribers[ws] = [token, first["log_total"]]
+        manager.sockets += 1
+        sub = live.Subscriber(ws, token, 0, limits.socket_queue)
+        s.subscribe(sub)
         try:
-            await ws.send_json({"type": "view", "view": first})
-            while True:
-                await ws.receive_text()
-        except WebSocketDisconnect:
-            pass
+            await live.serve(sub)
         finally:
-            s.subscribers.pop(ws, None)
+            s.subscribers.discard(sub)
+            manager.sockets -= 1
 
     if STATIC.exists():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

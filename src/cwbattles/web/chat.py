@@ -8,10 +8,12 @@ go when the game is deleted.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 import time
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 
 MAX_LENGTH = 500
 MAX_MESSAGES = 2000
@@ -48,14 +50,21 @@ def clean(text) -> str:
 class Chat:
     """The chat table of a database file (a connection of its own, thread-safe)."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, timeout: float = 5.0):
         self.lock = threading.Lock()
-        self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=timeout)
         self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="cwbattles-chat")
+
+    async def run(self, method, *args):
+        """Run a method in the chat's own thread (the event loop never waits on the database)."""
+        return await asyncio.get_running_loop().run_in_executor(self._thread, method, *args)
 
     def close(self) -> None:
+        self._thread.shutdown(wait=True)
         with self.lock:
             self.db.close()
 

@@ -205,28 +205,27 @@ def _bot_choice(state):
 
 # -- quick sequences --------------------------------------------------------------------------------
 class Quick:
-    """One quick request on a session: commits ordinary legal actions and remembers which were
+    """One quick request: ordinary legal actions worked out one by one on a copy of the game,
+    then committed together by the session (one stored transaction), remembering which were
     taken by default."""
 
     def __init__(self, session, side: str):
         self.session = session
         self.side = side
+        self.state = session.state.clone()
+        self.steps: list = []               # [(action, side)] to commit
         self.defaulted: list[dict] = []
-        self.calls = session.state.dice.calls
-
-    @property
-    def state(self):
-        return self.session.state
+        self.calls = self.state.dice.calls
+        self.seq0 = len(session.actions)
 
     def rolled(self) -> bool:
         return self.state.dice.calls != self.calls
 
     def commit(self, action, by_default: bool) -> None:
-        seq = len(self.session.actions)
-        text = self.state.describe(action)
-        self.session.commit(action, self.side)
         if by_default:
-            self.defaulted.append({"seq": seq, "text": text})
+            self.defaulted.append({"seq": self.seq0 + len(self.steps), "text": self.state.describe(action)})
+        self.steps.append((action, self.side))
+        self.state.apply(action)
 
     def mine(self) -> bool:
         s = self.state

@@ -1,5 +1,5 @@
-"""Game records in the browser: a finished game's record to download (the JSON that
-``cwbattles replay --verify`` checks), and a record file opened in the replay viewer or
+"""Game records from a file (the JSON that ``cwbattles replay --verify`` checks, which a finished
+game's page downloads and ``cwbattles play --record`` writes): opened in the replay viewer, or
 continued as a new game.
 
 An opened record is verified like ``replay --verify`` (every checksum, the result), then held
@@ -13,27 +13,13 @@ from __future__ import annotations
 
 import secrets
 import time
+import uuid
 
 from cwbattles.engine.errors import CwbattlesError
-from cwbattles.engine.records import FORMAT, position_checksum, replay
+from cwbattles.engine.records import position_checksum, replay
 
 KEEP = 16
 MAX_ACTIONS = 50000
-
-
-def record_of(session) -> dict:
-    """The record of a session's game: seed, options, every action with the checksum of the
-    position after it, and the result once the game is over."""
-    game = session.game
-    state = game.new_game(seed=session.seed)
-    doc = {"format": FORMAT, "game": game.name, "version": game.version, "seed": session.seed,
-           "options": dict(sorted(game.options.items())), "initial": position_checksum(state), "actions": []}
-    for entry in session.actions:
-        state.apply(game.action_from_json(entry))
-        doc["actions"].append({"action": entry, "checksum": position_checksum(state)})
-    if state.is_over:
-        doc["result"] = state.result
-    return doc
 
 
 def stored_form(doc: dict, source: str = "record") -> dict:
@@ -41,6 +27,9 @@ def stored_form(doc: dict, source: str = "record") -> dict:
     action with the side that played it and its checksum. Raises CwbattlesError."""
     if not isinstance(doc, dict):
         raise CwbattlesError(f"{source}: a record is a JSON object")
+    if "seed" not in doc and isinstance(doc.get("fairness"), dict):
+        raise CwbattlesError(f"{source}: the record of a game in progress has no seed yet: it can be "
+                             "replayed once the game is over")
     for key, kind in (("game", str), ("seed", int), ("actions", list)):
         if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
             raise CwbattlesError(f"{source}: '{key}' is missing or not a {kind.__name__}")
@@ -59,35 +48,41 @@ def stored_form(doc: dict, source: str = "record") -> dict:
     return {"game": game.name, "seed": doc["seed"], "options": dict(game.options), "actions": actions}
 
 
-def continue_game(manager, doc: dict, union: str, confederate: str):
+def is_record(session) -> bool:
+    """Whether a session is a record opened for replay (read-only)."""
+    return session.players.get("union") == "record"
+
+
+async def continue_game(manager, doc: dict, union: str, confederate: str):
     """A new stored game that starts with every action of the record (verified first); its
     players are "me" or bots. Returns (session, tokens)."""
     form = stored_form(doc)
     if "remote" in (union, confederate):
         raise CwbattlesError("a record's seed is known to whoever holds the file: continue it against a bot "
                              "or on this screen, not with a remote player")
-    session, tokens = manager.create(form["game"], form["seed"], union, confederate, form["options"])
+    session, tokens, _ = await manager.create(form["game"], form["seed"], union, confederate, form["options"])
     game = session.game
-    for entry in form["actions"]:
-        session.commit(game.action_from_json(entry["action"]), entry["side"])
+    if form["actions"]:
+        await session.commit([(game.action_from_json(e["action"]), e["side"]) for e in form["actions"]])
     return session, tokens
 
 
 class RecordShelf:
     """The records opened in this server, as read-only sessions in the manager."""
 
-    def __init__(self, manager, session_class):
+    def __init__(self, manager):
         self.manager = manager
-        self.session_class = session_class
         self.opened: list[str] = []
 
     def open(self, doc: dict) -> dict:
         form = stored_form(doc)
-        rid = "rec" + secrets.token_hex(5)
+        rid = uuid.uuid4().hex[:12]
         spectator = secrets.token_urlsafe(18)
         record = {"id": rid, "players": {"union": "record", "confederate": "record"},
-                  "tokens": {"spectator": spectator}, "created": time.time(), **form}
-        self.manager.sessions[rid] = self.session_class(self.manager, record)
+                  "tokens": {"spectator": spectator}, "invites": {}, "created": time.time(), **form}
+        session = type(self.manager).session_class(self.manager, record)
+        session.last_used = float("inf")          # not a stored game: never evicted (the shelf keeps KEEP)
+        self.manager.sessions[rid] = session
         self.opened.append(rid)
         while len(self.opened) > KEEP:
             self.manager.sessions.pop(self.opened.pop(0), None)

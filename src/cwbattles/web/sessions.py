@@ -1,8 +1,9 @@
 """Live games: each is a state rebuilt from the store, its players, and its open pages.
 
-A session validates every request against its tokens and the engine's legal actions, writes
-each action to the store before anyone hears of it, lets bots play their sides, and pushes
-the new view to every open page.
+A session validates every request against its tokens and the engine's legal actions, plays an
+action on a copy of the game, stores it, and only once it is stored makes the copy the live
+game (a failed write leaves the live game exactly as the database holds it); then it lets bots
+play their sides and queues the new view for every open page (``live``).
 """
 
 from __future__ import annotations
@@ -11,20 +12,32 @@ import asyncio
 import functools
 import hashlib
 import json
+import secrets
+import time
+import uuid
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 
 import orjson
-import secrets
-import uuid
 
 import cwbattles
-from cwbattles.bots import make_bot, names as bot_names
+from cwbattles.bots import make_bot
 from cwbattles.engine.errors import CwbattlesError, DataError, IllegalAction
 from cwbattles.engine.records import position_checksum
 
+from .errors import WebError
+from .limits import Limits, check_bot, check_game_id, check_options, check_player, check_token, is_search
+from .live import Subscriber
 from .play_aids import default_choice, reach_for, view_aids
 from .routes import cheapest_path
+from .store import DamagedGame, StoreError
+from .views import fairness, new_salt, public_position
 
 SIDES = ("union", "confederate")
+HUMAN = ("me", "remote")
+MAX_SEED = 2 ** 63          # seeds are stored as SQLite's signed 64-bit integers
+
+__all__ = ["WebError", "Manager", "GameSession", "load_game", "summary_of"]
 
 
 @functools.lru_cache(maxsize=32)
@@ -46,85 +59,115 @@ def summary_of(state) -> dict:
             "title": state.game.title}
 
 
-class WebError(Exception):
-    """A refused request: an HTTP status and a plain message."""
-
-    def __init__(self, status: int, detail: str):
-        super().__init__(detail)
-        self.status, self.detail = status, detail
+def unavailable(e: StoreError) -> WebError:
+    return WebError(503, f"the game could not be saved, so nothing was done; try again ({e})")
 
 
-def parse_player(spec) -> str:
-    if spec in ("me", "remote"):
-        return spec
-    if isinstance(spec, str) and spec.startswith("bot:") and spec[4:].split(":")[0] in bot_names():
-        return spec
-    raise WebError(400, f"a player is 'me', 'remote' or 'bot:NAME' with NAME one of {bot_names()}; got {spec!r}")
+def _damaged(gid: str, why: str) -> DamagedGame:
+    return DamagedGame(f"game {gid} is damaged ({why}); its creator can delete it")
 
 
 class GameSession:
+    CHECKPOINT = 50         # a clone of the game kept every 50 actions (replay viewer, undo)
+
     def __init__(self, manager, record: dict):
+        """Rebuild a game from its stored record (DamagedGame if the record does not replay)."""
+        gid = record["id"]
         self.manager = manager
-        self.id = record["id"]
-        self.name = record["game"]
-        self.seed = record["seed"]
-        self.options = record["options"]
-        self.players = record["players"]
-        self.tokens = record["tokens"]
+        self.id, self.name, self.seed = gid, record["game"], record["seed"]
+        self.salt = record.get("salt") or ""
+        self.options, self.players = record["options"], record["players"]
+        self.tokens, self.invites = record["tokens"], record.get("invites") or {}
         self.created = record["created"]
-        self.game = load_game(self.name, self.options)
-        self.sides_of_action: list[str] = []
+        if not (isinstance(self.players, dict) and all(isinstance(self.players.get(s), str) for s in SIDES)
+                and isinstance(self.tokens, dict) and all(isinstance(t, str) for t in self.tokens.values())
+                and isinstance(self.invites, dict) and isinstance(self.options, dict)):
+            raise _damaged(gid, "its players, tokens, invites or options are malformed")
+        try:
+            self.game = load_game(self.name, self.options)
+            self.state = self.game.new_game(seed=self.seed)
+        except (CwbattlesError, TypeError, ValueError) as e:
+            raise _damaged(gid, f"it cannot be set up: {e}") from None
+        self.initial_checksum = position_checksum(self.state)
+        self.checkpoints = {0: self.state.clone()}
+        self.log_len = [_count_new(self.state, None)]   # events before action 0, then after each action
         self.actions: list[dict] = []
-        self.dice_before: list[int] = []        # dice calls before each action (for undo)
-        self.state = self.game.new_game(seed=self.seed)
-        self.checkpoints = {0: self.state.clone()}      # positions for the replay viewer
+        self.sides_of_action: list[str] = []
+        self.dice_before: list[int] = []        # dice rolled before each action (undo: none since)
+        self.checksums: list[str] = []
+        for entry in record["actions"]:
+            where = f"action {entry['seq']}"
+            try:
+                if entry["seq"] != len(self.actions) or entry["side"] not in SIDES:
+                    raise DataError(f"game {gid}", where, "out of sequence or for no side")
+                action = self.game.action_from_json(entry["action"], f"game {gid} {where}")
+                before = self.state.dice.calls
+                head = self.state._log
+                self.state.apply(action)
+            except (CwbattlesError, TypeError, ValueError) as e:
+                raise _damaged(gid, f"{where} does not replay: {e}") from None
+            self._record(entry["action"], entry["side"], before, entry["checksum"], _count_new(self.state, head))
+            if position_checksum(self.state) != entry["checksum"]:
+                raise _damaged(gid, f"actions[{entry['seq']}].checksum: the saved game does not replay to "
+                                    "its checksum (corrupted save?)")
+        self._common = None                     # (number of actions, the view every page shares)
+        self._default = (None, None)            # (position key, the default of its decision)
+        self.subscribers: set[Subscriber] = set()
         self.log_events: list[dict] = []
         self._log_head = None
         self._sync_log()
-        for entry in record["actions"]:
-            action = self.game.action_from_json(entry["action"], f"game {self.id} action {entry['seq']}")
-            self._play(action, entry["side"])
-            if position_checksum(self.state) != entry["checksum"]:
-                raise DataError(f"game {self.id}", f"actions[{entry['seq']}].checksum",
-                                "the saved game does not replay to its checksum (corrupted save?)")
-        self._common = None                     # (key, the shared part of the view)
-        self.subscribers: dict = {}            # websocket -> [token, log events already sent]
         self.lock = asyncio.Lock()
-        self.undo_request: str | None = None
-        self.bots = {side: make_bot(p[4:], seed=self.seed * 2 + i)
-                     for i, (side, p) in enumerate(self.players.items()) if p.startswith("bot:")}
+        self.undo_request: dict | None = None   # {"by": side, "to": actions kept, "at": actions then}
+        self.last_used = time.monotonic()
+        self.bots = {side: make_bot(p[4:], seed=self._bot_seed(side))
+                     for side, p in self.players.items() if p.startswith("bot:")}
+
+    def _bot_seed(self, side: str) -> int:
+        """A bot's own seed, from the game's seed and salt: watching a bot's choices must not
+        narrow down the dice's seed."""
+        if not self.salt:
+            return self.seed * 2 + SIDES.index(side)
+        return int.from_bytes(hashlib.sha256(f"bot:{self.seed}:{self.salt}:{side}".encode()).digest()[:8], "big")
+
+    def _record(self, action_doc: dict, side: str, dice_before: int, checksum: str, events: int) -> None:
+        self.log_len.append(self.log_len[-1] + events)
+        self.actions.append(action_doc)
+        self.sides_of_action.append(side)
+        self.dice_before.append(dice_before)
+        self.checksums.append(checksum)
+        if len(self.actions) % self.CHECKPOINT == 0:
+            self.checkpoints[len(self.actions)] = self.state.clone()
 
     # -- who may do what ----------------------------------------------------------------------
     def sides_for(self, token) -> list[str]:
-        if not token or not isinstance(token, str):
-            return []
+        """The sides a token plays ([] for the spectator's and the creator's); 403 for a missing
+        or unknown token (watching needs a link)."""
+        token = check_token(token)
+        if token is None:
+            raise WebError(403, "a token is required: open the game with a player's or the spectator's link")
         for key, value in self.tokens.items():
-            if secrets.compare_digest(value, token):
+            if secrets.compare_digest(value.encode(), token.encode()):
                 if key == "both":
                     return list(SIDES)
                 return [key] if key in SIDES else []
         raise WebError(403, "unknown token for this game")
 
     def require_player(self, token) -> list[str]:
-        if not token:
-            raise WebError(403, "a player's token is required")
         sides = self.sides_for(token)
         if not sides:
             raise WebError(403, "spectators cannot act")
         return sides
 
-    # -- playing --------------------------------------------------------------------------------
-    def _play(self, action, side: str) -> None:
-        self.dice_before.append(self.state.dice.calls)
-        self.state.apply(action)
-        self.actions.append(self.game.action_to_json(action))
-        self.sides_of_action.append(side)
-        self._sync_log()
+    def seats(self) -> dict:
+        """For each remote side: whether its invite has been claimed."""
+        return {side: ("taken" if (self.invites.get(side) or {}).get("claimed") or side in self.tokens else "open")
+                for side in SIDES if self.players.get(side) == "remote"}
 
+    # -- playing --------------------------------------------------------------------------------
     def _sync_log(self) -> None:
-        """Bring the JSON copy of the log up to date, walking only the new events. Each new
-        event is marked with the action that made it (``seq``, its index) and the side that
-        played it (``by``): the page tells the opponent's steps from its own by them."""
+        """Bring the JSON copy of the log up to date, walking only the new events. Each event is
+        marked with the action that made it (``seq``, its index; None for the set-up) and the
+        side that played it (``by``): the page tells the other side's steps from its own by them."""
         head = self.state._log
         new = []
         node = head
@@ -133,28 +176,54 @@ class GameSession:
             new.append(event.to_json())
         if node is not self._log_head:           # not a continuation (undo): start again
             self.log_events = [e.to_json() for e in self.state.log]
+            first = 0
         else:
-            seq = len(self.actions) - 1
-            by = self.sides_of_action[seq] if seq >= 0 else None
-            for event in reversed(new):
-                event["seq"], event["by"] = (seq, by) if seq >= 0 else (None, None)
-                self.log_events.append(event)
+            first = len(self.log_events)
+            self.log_events.extend(reversed(new))
         self._log_head = head
+        k = 0
+        for i in range(first, len(self.log_events)):
+            while k < len(self.actions) and i >= self.log_len[k + 1]:
+                k += 1
+            seq = k if i >= self.log_len[0] and k < len(self.actions) else None
+            self.log_events[i]["seq"], self.log_events[i]["by"] = seq, self.sides_of_action[seq] if seq is not None else None
 
     def summary(self) -> dict:
         return summary_of(self.state)
 
-    def commit(self, action, side: str) -> None:
-        """Apply one legal action and store it (one transaction) before anyone is told."""
+    async def commit(self, steps: list) -> None:
+        """Play ``steps`` [(action, side)] on a copy of the game, store them in one transaction,
+        and only then make the copy the live game. A failed write raises StoreError and leaves
+        the live game as it was, which is what the database holds."""
+        new = self.state.clone()
         seq = len(self.actions)
-        self._play(action, side)
-        common = self.common_view()
-        checksum = hashlib.sha256(json.dumps(common["position"], sort_keys=True, separators=(",", ":"))
-                                  .encode()).hexdigest()[:16]
-        self.manager.store.append(self.id, seq, side, self.actions[-1], checksum, self.summary())
+        entries, befores, counts = [], [], []
+        for action, side in steps:
+            befores.append(new.dice.calls)
+            head = new._log
+            new.apply(action)
+            counts.append(_count_new(new, head))
+            entries.append((seq + len(entries), side, self.game.action_to_json(action), position_checksum(new)))
+        store = self.manager.store
+        await store.write(store.append, self.id, entries, summary_of(new))
+        self.state = new
+        for (_, side, doc, checksum), before, count in zip(entries, befores, counts):
+            self._record(doc, side, before, checksum, count)
+        self._sync_log()
+        self.undo_request = None
 
-    def act(self, token, seq, action_doc) -> None:
+    async def act(self, token, seq, action_doc) -> None:
         sides = self.require_player(token)
+        self._check_turn(sides, seq)
+        try:
+            action = self.game.action_from_json(action_doc, "action")
+        except DataError as e:
+            raise WebError(400, str(e)) from None
+        if action not in self.state.legal_actions():
+            raise WebError(409, f"not a legal action now: {self.game.describe(action)}")
+        await self._commit_or_503([(action, self.state.to_act)])
+
+    def _check_turn(self, sides, seq) -> None:
         if self.state.is_over:
             raise WebError(409, "the game is over")
         if self.state.to_act not in sides:
@@ -162,39 +231,35 @@ class GameSession:
         if not isinstance(seq, int) or isinstance(seq, bool) or seq != len(self.actions):
             raise WebError(409, f"stale action: it was sent for action number {seq!r}, "
                                 f"the game is at {len(self.actions)}")
+
+    async def _commit_or_503(self, steps) -> None:
         try:
-            action = self.game.action_from_json(action_doc, "action")
-        except DataError as e:
-            raise WebError(400, str(e)) from None
-        if action not in self.state.legal_actions():
-            raise WebError(409, f"not a legal action now: {self.game.describe(action)}")
-        self.undo_request = None
-        self.commit(action, self.state.to_act)
+            await self.commit(steps)
+        except StoreError as e:
+            raise unavailable(e) from None
 
     def reach(self, unit: str) -> dict:
         if unit not in self.game.unit_index:
-            raise WebError(400, f"unknown unit {unit!r}")
+            raise WebError(400, f"unknown unit {ascii(unit)[:80]}")
         return reach_for(self.state, unit)
 
     def default_choice(self):
         """The default of the pending decision (play_aids), computed once per position."""
         key = (len(self.actions), id(self.state))
-        if getattr(self, "_default", (None,))[0] != key:
+        if self._default[0] != key:
             self._default = (key, default_choice(self.state, self.log_events))
         return self._default[1]
 
-    def route(self, token, seq, unit: str, zone: str) -> None:
-        """Move the unit now moving to a reachable zone or hex by the cheapest path of legal moves."""
+    async def route(self, token, seq, unit: str, zone: str) -> None:
+        """Move the unit now moving to a reachable zone or hex by the cheapest path of legal
+        moves, all stored in one transaction."""
         sides = self.require_player(token)
-        if self.state.to_act not in sides:
-            raise WebError(403, "not your turn")
-        if seq != len(self.actions):
-            raise WebError(409, f"stale request for action number {seq!r}")
+        self._check_turn(sides, seq)
         path = cheapest_path(self.state, unit, zone)
         if path is None:
-            raise WebError(409, f"{unit} cannot reach {zone} now")
-        for action in path:
-            self.commit(action, self.state.to_act)
+            raise WebError(409, f"{ascii(unit)[:80]} cannot reach {ascii(zone)[:80]} now")
+        side = self.state.to_act
+        await self._commit_or_503([(action, side) for action in path])
 
     # -- undo -------------------------------------------------------------------------------------
     def undo_point(self, side: str) -> int | None:
@@ -207,57 +272,99 @@ class GameSession:
                 return k if self.dice_before[k] == self.state.dice.calls else None
         return None
 
-    def undo(self, token) -> None:
+    def other_humans(self, sides) -> list[str]:
+        """The sides played by a person other than the holder of ``sides``: their agreement is
+        needed to take anything back (a remote side nobody has claimed yet has no one to ask)."""
+        return [s for s in SIDES if s not in sides and self.players.get(s) in HUMAN
+                and self.seats().get(s, "taken") == "taken"]
+
+    async def undo(self, token) -> None:
         sides = self.require_player(token)
+        if self.undo_request is not None:
+            if self.undo_request["by"] in sides:
+                raise WebError(409, "waiting for the other player to answer the undo request")
+            raise WebError(409, "the other player asked for an undo: answer it first")
         points = [p for p in (self.undo_point(s) for s in sides) if p is not None]
         if not points:
             raise WebError(409, "nothing to undo: no action of yours since the last die roll")
-        other = [s for s in SIDES if s not in sides]
-        if other and self.players[other[0]] == "remote" and self.undo_request is None:
-            self.undo_request = sides[0]          # 3: the other player must agree
+        point = max(points)
+        if self.other_humans(sides):
+            self.undo_request = {"by": next(s for s in sides if self.undo_point(s) == point),
+                                 "to": point, "at": len(self.actions)}
             return
-        if other and self.players[other[0]] == "remote" and self.undo_request in sides:
-            raise WebError(409, "waiting for the other player to answer the undo request")
-        self._truncate(max(points))
+        await self._truncate(point)
 
-    def answer_undo(self, token, accept) -> None:
+    async def answer_undo(self, token, accept: bool) -> None:
         sides = self.require_player(token)
-        if self.undo_request is None or self.undo_request in sides:
+        request = self.undo_request
+        if request is None or request["by"] in sides:
             raise WebError(409, "no undo request to answer")
-        requester = self.undo_request
+        if accept:
+            if request["at"] != len(self.actions) or self.undo_point(request["by"]) != request["to"]:
+                self.undo_request = None
+                raise WebError(409, "the undo is no longer possible: the game has moved on")
+            await self._truncate(request["to"])
         self.undo_request = None
-        if accept is True:
-            point = self.undo_point(requester)
-            if point is None:
-                raise WebError(409, "the undo is no longer possible")
-            self._truncate(point)
 
-    def _truncate(self, keep: int) -> None:
-        actions, sides = self.actions[:keep], self.sides_of_action[:keep]
+    async def _truncate(self, keep: int) -> None:
+        """Take the game back to its first ``keep`` actions: stored first, then made live."""
+        start = max(k for k in self.checkpoints if k <= keep)
+        state = self.checkpoints[start].clone()
+        for doc in self.actions[start:keep]:
+            state.apply(self.game.action_from_json(doc))
+        store = self.manager.store
+        try:
+            await store.write(store.truncate, self.id, keep, summary_of(state))
+        except StoreError as e:
+            raise unavailable(e) from None
+        self.state = state
+        for name in ("actions", "sides_of_action", "dice_before", "checksums"):
+            del getattr(self, name)[keep:]
+        del self.log_len[keep + 1:]
         self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
-        self.state = self.game.new_game(seed=self.seed)
-        self.actions, self.sides_of_action, self.dice_before = [], [], []
-        self.log_events, self._log_head = [], None
-        self._sync_log()
-        for doc, side in zip(actions, sides):
-            self._play(self.game.action_from_json(doc), side)
-        self.manager.store.truncate(self.id, keep, self.summary())
         self.undo_request = None
-        for sub in self.subscribers.values():
-            sub[1] = 0                            # pages get the whole (shorter) log again
+        self._log_head = None
+        self._sync_log()
+        for sub in self.subscribers:
+            sub.sent = 0                          # pages get the whole (shorter) log again
+
+    # -- invites ----------------------------------------------------------------------------------
+    async def claim(self, code) -> tuple[str, str]:
+        """The first to open a side's invite link gets a fresh token for it; after that nobody
+        else can act for that side (the invite's creator included)."""
+        code = check_token(code)
+        for side, invite in self.invites.items():
+            if code and isinstance(invite, dict) and secrets.compare_digest(str(invite.get("code")).encode(),
+                                                                            code.encode()):
+                if invite.get("claimed"):
+                    raise WebError(409, f"this invite has been used already: the {side} side is played "
+                                        "from the browser that opened it first")
+                token = secrets.token_urlsafe(18)
+                tokens = {**self.tokens, side: token}
+                invites = {**self.invites, side: {"code": invite["code"], "claimed": True}}
+                store = self.manager.store
+                try:
+                    await store.write(store.set_access, self.id, tokens, invites)
+                except StoreError as e:
+                    raise unavailable(e) from None
+                self.tokens, self.invites = tokens, invites
+                self._common = None
+                return side, token
+        raise WebError(404, "unknown invite for this game")
 
     # -- views ------------------------------------------------------------------------------------
     def common_view(self) -> dict:
         """The part of the view every page shares (computed once per change)."""
         s = self.state
-        key = (len(self.actions), id(s), s.dice.calls)
+        key = (len(self.actions), id(s), s.dice.calls, len(self.tokens))
         if self._common and self._common[0] == key:
             return self._common[1]
         pos = s.to_position()
         common = {"id": self.id, "game": self.name, "seq": len(self.actions), "to_act": s.to_act,
-                "over": s.is_over, "result": s.result, "position": pos,
-                "phase": s.stack[-1][0] if s.stack else None, "moving": self._moving(pos),
-                "players": self.players, **view_aids(s)}
+                  "over": s.is_over, "result": s.result, "position": public_position(pos),
+                  "phase": s.stack[-1][0] if s.stack else None, "moving": self._moving(pos),
+                  "players": self.players, "seats": self.seats(),
+                  "fairness": fairness(self.name, self.seed, self.salt, s.is_over), **view_aids(s)}
         self._common = (key, common)
         return common
 
@@ -266,125 +373,257 @@ class GameSession:
         u = getattr(self.state, "mv_unit", -1)
         return pos["units"][u]["id"] if u is not None and 0 <= u < len(pos["units"]) else None
 
-    def view(self, token, log_from: int = 0, common: dict | None = None) -> dict:
+    def view(self, token, log_from: int = 0, common: dict | None = None, you: list | None = None) -> dict:
         """What a page holding ``token`` sees; ``log`` holds the events from ``log_from`` on."""
         s = self.state
-        you = self.sides_for(token)
+        you = self.sides_for(token) if you is None else you
         legal, default = [], None
         if s.to_act in you:
             legal = [{"index": i, "text": s.describe(a), "action": self.game.action_to_json(a)}
                      for i, a in enumerate(s.legal_actions())]
             default = self.default_choice()
-        undo_possible = any(self.undo_point(side) is not None for side in you) and self.undo_request is None
+        request = self.undo_request
+        undo_possible = request is None and any(self.undo_point(side) is not None for side in you)
         log_from = max(0, min(int(log_from), len(self.log_events)))
         view = dict(common or self.common_view())
         view.update({"you": you, "legal": legal, "default": default, "log": self.log_events[log_from:], "log_from": log_from,
                      "log_total": len(self.log_events),
-                     "undo": {"possible": undo_possible, "requested_by": self.undo_request}})
+                     "undo": {"possible": undo_possible, "requested_by": request and request["by"],
+                              "back_to": request and request["to"]}})
         return view
 
-    CHECKPOINT = 50
-
     def history(self, n: int) -> dict:
-        """The position after the first n actions, replayed from the nearest checkpoint (a
-        clone kept every 50 actions) so that a replay viewer can step quickly."""
+        """The position after the first n actions, replayed from the nearest checkpoint so that a
+        replay viewer can step quickly."""
         if not 0 <= n <= len(self.actions):
             raise WebError(404, f"there are {len(self.actions)} actions; no position {n}")
         start = max(k for k in self.checkpoints if k <= n)
         s = self.checkpoints[start].clone()
-        step_from = None                    # where the events of action n (the last one played) start
         for k in range(start, n):
-            if k == n - 1:
-                step_from = len(s.log)
             s.apply(self.game.action_from_json(self.actions[k]))
-            if (k + 1) % self.CHECKPOINT == 0 and k + 1 not in self.checkpoints:
-                self.checkpoints[k + 1] = s.clone()
-        log = [e.to_json() for e in s.log]
-        if step_from is None and n:         # action n was the checkpoint's last: find its events by mark
-            step_from = next((i for i, e in enumerate(self.log_events) if e.get("seq") == n - 1), len(log))
-        return {"n": n, "total": len(self.actions), "position": s.to_position(), "log": log,
-                "step_from": step_from if n else len(log), "result": s.result, "to_act": s.to_act,
-                "over": s.is_over, "phase": s.stack[-1][0] if s.stack and not s.is_over else None}
+        # The page draws the steps of action n (the last one played) and its side panels follow
+        # the position: where action n's events start, the result, who is to act.
+        return {"n": n, "total": len(self.actions), "position": public_position(s.to_position()),
+                "log": [e.to_json() for e in s.log], "step_from": self.log_len[n - 1] if n else self.log_len[0],
+                "result": s.result, "to_act": s.to_act, "over": s.is_over,
+                "phase": s.stack[-1][0] if s.stack and not s.is_over else None}
 
     # -- live pages and bots -------------------------------------------------------------------------
-    async def broadcast(self) -> None:
-        """Send every open page the new view, with only the log events it has not had yet."""
+    def broadcast(self) -> None:
+        """Queue the new view for every open page, with only the log events it has not had yet.
+        Never waits: a page whose queue is full is dropped (it reconnects)."""
+        if not self.subscribers:
+            return
         common = self.common_view()
-        for ws, sub in list(self.subscribers.items()):
-            token, sent = sub
+        texts: dict = {}          # pages that see the same thing share one serialised message
+        for sub in list(self.subscribers):
             try:
-                view = self.view(token, sent, common)
-                await ws.send_text(orjson.dumps({"type": "view", "view": view}).decode())
-                # What this page now has, not what the log holds after the pause: a bot may
-                # have played meanwhile, and its events are still to be sent.
-                sub[1] = max(sub[1], view["log_total"])
-            except Exception:
-                self.subscribers.pop(ws, None)
+                you = self.sides_for(sub.token)
+            except WebError:      # its token is no longer good (never happens today)
+                sub.dropped.set()
+                continue
+            key = (tuple(you), sub.sent)
+            if key not in texts:
+                view = self.view(sub.token, sub.sent, common, you)
+                texts[key] = orjson.dumps({"type": "view", "view": view}).decode()
+            if sub.offer(texts[key]):
+                sub.sent = len(self.log_events)
+
+    def subscribe(self, sub: Subscriber) -> None:
+        """A page starts with the whole view, queued before any later one."""
+        view = self.view(sub.token, 0)
+        sub.offer(orjson.dumps({"type": "view", "view": view}).decode())
+        sub.sent = view["log_total"]
+        self.subscribers.add(sub)
 
     async def run_bots(self) -> None:
-        """Let bots play while a bot's side is to act, telling every page after each action."""
+        """Let bots play while a bot's side is to act, telling every page after each action. A
+        bot sees a copy of the game whose dice are re-seeded: it cannot peek at the real rolls."""
         loop = asyncio.get_running_loop()
+        failures = 0
         while not self.state.is_over and self.state.to_act in self.bots:
             side = self.state.to_act
             bot = self.bots[side]
             snapshot = self.state.clone()
+            snapshot.dice.reseed(secrets.randbits(62))
             seq = len(self.actions)
-            action = await loop.run_in_executor(None, bot.choose, snapshot)
+            action = await loop.run_in_executor(self.manager.bot_pool(self.players[side]), bot.choose, snapshot)
             async with self.lock:
                 if len(self.actions) != seq or self.state.to_act != side:
                     continue                      # the game changed meanwhile (an undo)
-                self.commit(action, side)
-            await self.broadcast()
+                try:
+                    await self.commit([(action, side)])
+                except StoreError:
+                    failures += 1
+                    if failures >= 3:
+                        return                    # the next request for this game starts the bots again
+                    await asyncio.sleep(0.5 * failures)
+                    continue
+            failures = 0
+            self.last_used = time.monotonic()
+            self.broadcast()
+
+    def close(self) -> None:
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if close:
+                close()
+        for sub in self.subscribers:
+            sub.dropped.set()
+
+
+def _count_new(state, head) -> int:
+    """How many events the state's log holds after ``head`` (an earlier point of its chain)."""
+    n, node = 0, state._log
+    while node is not None and node is not head:
+        node = node[0]
+        n += 1
+    return n
 
 
 class Manager:
-    """All games: created, loaded from the store on first use, kept in memory."""
+    """All games: created, loaded from the store on first use, kept in memory while used."""
 
     session_class = GameSession
 
-    def __init__(self, store):
+    def __init__(self, store, limits: Limits | None = None):
         self.store = store
-        self.sessions: dict[str, GameSession] = {}
+        self.limits = limits or Limits()
+        self.sessions: OrderedDict[str, GameSession] = OrderedDict()    # least recently used first
+        self._loading: dict = {}
+        self.bot_tasks: dict = {}
+        self.sockets = 0
+        self._quick_bots = ThreadPoolExecutor(2, thread_name_prefix="cwbattles-bot")
+        self._search_bots = ThreadPoolExecutor(self.limits.bot_threads, thread_name_prefix="cwbattles-search")
+        self._loader = ThreadPoolExecutor(2, thread_name_prefix="cwbattles-load")
 
-    def create(self, name: str, seed, union, confederate, options) -> tuple[GameSession, dict]:
-        if name not in cwbattles.games():
-            raise WebError(400, f"unknown game {name!r}; known: {cwbattles.games()}")
-        players = {"union": parse_player(union), "confederate": parse_player(confederate)}
+    def bot_pool(self, player: str) -> ThreadPoolExecutor:
+        """Search bots think in a bounded pool of their own; quick bots never queue behind them."""
+        return self._search_bots if is_search(player[4:]) else self._quick_bots
+
+    def close(self) -> None:
+        for task in self.bot_tasks.values():
+            task.cancel()
+        for s in self.sessions.values():
+            s.close()
+        for pool in (self._quick_bots, self._search_bots, self._loader):
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def kick_bots(self, session: GameSession) -> None:
+        """Start the session's bot loop if a bot is to act and no loop runs already."""
+        task = self.bot_tasks.get(session.id)
+        if session.state.to_act in session.bots and (task is None or task.done()):
+            self.bot_tasks[session.id] = asyncio.get_running_loop().create_task(session.run_bots())
+
+    async def create(self, name, seed, union, confederate, options) -> tuple[GameSession, dict, dict]:
+        limits = self.limits
+        if not isinstance(name, str) or name not in cwbattles.games():
+            raise WebError(400, f"unknown game {ascii(name)[:60]}; known: {cwbattles.games()}")
+        players = {"union": check_player(union, limits), "confederate": check_player(confederate, limits)}
+        options = check_options(options, limits)
+        if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
+                raise WebError(400, f"seed must be a whole number from 0 to 2^63 - 1, got {ascii(seed)[:40]}")
+            if "remote" in players.values():
+                raise WebError(400, "a game with a remote player gets a secret seed from the server: leave "
+                                    "the seed out (a chosen seed is for games against bots or on one screen)")
+        if await self.store.read(self.store.open_games) >= limits.max_games:
+            raise WebError(429, f"the server holds {limits.max_games} games in progress, its limit: "
+                                "finish or delete one, or try later")
         if seed is None:
-            seed = secrets.randbelow(2 ** 31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise WebError(400, f"seed must be a whole number >= 0, got {seed!r}")
-        if not isinstance(options, dict):
-            raise WebError(400, "options must be an object")
+            seed = secrets.randbelow(MAX_SEED)
         try:
-            game = load_game(name, options)
-            first = game.new_game(seed=seed)
+            first = load_game(name, options).new_game(seed=seed)
         except CwbattlesError as e:
             raise WebError(400, str(e)) from None
-        tokens = {side: secrets.token_urlsafe(18) for side, p in players.items() if p in ("me", "remote")}
+        tokens = {"creator": secrets.token_urlsafe(18), "spectator": secrets.token_urlsafe(18)}
+        for side, p in players.items():
+            if p == "me":
+                tokens[side] = secrets.token_urlsafe(18)
         if players["union"] == players["confederate"] == "me":
             tokens["both"] = secrets.token_urlsafe(18)
-        tokens["spectator"] = secrets.token_urlsafe(18)
+        invites = {side: {"code": secrets.token_urlsafe(18), "claimed": False}
+                   for side, p in players.items() if p == "remote"}
         gid = uuid.uuid4().hex[:12]
-        self.store.create_game(gid, name, seed, options, players, tokens, summary_of(first))
-        session = self.get(gid)
-        return session, tokens
-
-    def get(self, gid: str) -> GameSession:
-        if gid in self.sessions:
-            return self.sessions[gid]
-        record = self.store.game(gid) if isinstance(gid, str) else None
-        if record is None:
-            raise WebError(404, f"no game {gid!r}")
         try:
-            session = GameSession(self, record)
-        except (CwbattlesError, IllegalAction) as e:
-            raise WebError(500, f"game {gid} cannot be restored: {e}") from None
-        self.sessions[gid] = session
+            await self.store.write(self.store.create_game, gid, name, seed, new_salt(), options, players, tokens,
+                                   invites, summary_of(first))
+        except StoreError as e:
+            raise WebError(503, f"the game could not be stored ({e}); try again") from None
+        session = await self.get(gid)
+        return session, tokens, {side: inv["code"] for side, inv in invites.items()}
+
+    async def get(self, gid) -> GameSession:
+        gid = check_game_id(gid)
+        session = self.sessions.get(gid)
+        if session is not None:
+            self.sessions.move_to_end(gid)
+            session.last_used = time.monotonic()
+            return session
+        pending = self._loading.get(gid)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        loop = asyncio.get_running_loop()
+        pending = self._loading[gid] = loop.create_future()
+        try:
+            try:
+                record = await self.store.read(self.store.game, gid)
+                if record is None:
+                    raise WebError(404, f"no game {gid!r}")
+                session = await loop.run_in_executor(self._loader, GameSession, self, record)
+            except DamagedGame as e:
+                raise WebError(409, str(e)) from None
+            self.sessions[gid] = session
+            pending.set_result(session)
+        except BaseException as e:
+            pending.set_exception(e)
+            pending.exception()          # retrieved: nobody else may be waiting for it
+            raise
+        finally:
+            del self._loading[gid]
+        self.evict()
         return session
 
-    def delete(self, gid: str, token) -> None:
-        session = self.get(gid)
-        session.require_player(token)
-        self.store.delete(gid)
-        self.sessions.pop(gid, None)
+    def evict(self, now: float | None = None) -> int:
+        """Let idle games leave memory (the least recently used first, and any beyond
+        ``max_live``): they are reloaded from the database when next asked for."""
+        now = time.monotonic() if now is None else now
+        evicted = 0
+        for gid, s in list(self.sessions.items()):
+            idle = now - s.last_used > self.limits.idle_seconds
+            if not idle and len(self.sessions) <= self.limits.max_live:
+                break
+            task = self.bot_tasks.get(gid)
+            if s.subscribers or s.lock.locked() or s.undo_request or (task is not None and not task.done()):
+                continue
+            del self.sessions[gid]
+            self.bot_tasks.pop(gid, None)
+            s.close()
+            evicted += 1
+        return evicted
+
+    async def delete(self, gid, token) -> None:
+        """Only the creator may delete a game (any game, between bots or damaged included)."""
+        gid = check_game_id(gid)
+        token = check_token(token)
+        try:
+            access = await self.store.read(self.store.access, gid)
+        except DamagedGame as e:
+            raise WebError(409, f"{e}: but its tokens cannot be read, so its creator cannot be known") from None
+        if access is None:
+            raise WebError(404, f"no game {gid!r}")
+        tokens, players = access
+        keys = ["creator", "both"] + [s for s in SIDES if isinstance(players, dict) and players.get(s) == "me"]
+        if token is None or not any(isinstance(tokens.get(k), str) and
+                                    secrets.compare_digest(tokens[k].encode(), token.encode()) for k in keys):
+            raise WebError(403, "only the creator of a game can delete it")
+        try:
+            await self.store.write(self.store.delete, gid)
+        except StoreError as e:
+            raise unavailable(e) from None
+        session = self.sessions.pop(gid, None)
+        task = self.bot_tasks.pop(gid, None)
+        if task is not None:
+            task.cancel()
+        if session is not None:
+            session.close()

@@ -1,29 +1,33 @@
-"""The endpoints around a game that are not moves: its chat, its record (download, and a record
-file opened in the replay viewer). See docs/web-api.md."""
+"""The endpoints around a game that are not moves: its chat, and game records opened from a file
+(in the replay viewer, or continued as a new game). The record of a game is ``GET .../record``
+(app.py, views.client_record). See docs/web-api.md."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
-from fastapi import FastAPI
-from pydantic import BaseModel, ConfigDict
+from fastapi import FastAPI, Query
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from .chat import Chat, ChatError
-from .records import RecordShelf, continue_game, record_of
-from .sessions import SIDES, WebError
+from .errors import WebError
+from .records import RecordShelf, continue_game, is_record
+from .sessions import SIDES
+
+Token = Annotated[StrictStr, Field(max_length=64)] | None
 
 
 class ChatBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    token: str | None = None
-    text: str
+    token: Token = None
+    text: Annotated[StrictStr, Field(max_length=2000)]
 
 
 class RecordBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     record: dict[str, Any]
-    play: dict[str, str] | None = None     # {"union": "me", "confederate": "bot:heuristic"}: continue it
+    play: dict[str, Annotated[StrictStr, Field(max_length=64)]] | None = None   # continue it: each side's player
 
 
 def author_of(session, token) -> str:
@@ -32,69 +36,57 @@ def author_of(session, token) -> str:
     return sides[0] if len(sides) == 1 else "both"
 
 
-async def tell(session, message: dict) -> None:
-    """Send a message to every open page of the game (a page that fails is dropped)."""
+def tell(session, message: dict) -> None:
+    """Queue a message for every open page of the game (never waits; live.Subscriber)."""
     text = orjson.dumps(message).decode()
-    for ws in list(session.subscribers):
-        try:
-            await ws.send_text(text)
-        except Exception:
-            session.subscribers.pop(ws, None)
+    for sub in list(session.subscribers):
+        sub.offer(text)
 
 
 def add_table_routes(app: FastAPI, manager, db_path: str, session_for) -> Chat:
     chat = Chat(db_path)
-    shelf = RecordShelf(manager, type(manager).session_class)
+    shelf = RecordShelf(manager)
 
     @app.get("/api/games/{gid}/chat")
-    async def read_chat(gid: str, token: str | None = None, after: int = -1):
-        s = session_for(gid)
+    async def read_chat(gid: str, token: Annotated[str | None, Query(max_length=64)] = None,
+                        after: Annotated[int, Query(ge=-1, le=10 ** 9)] = -1):
+        s = await session_for(gid)
         s.sides_for(token)
-        if not token:
-            raise WebError(403, "reading the chat needs a player's or the spectator's link")
-        if s.id.startswith("rec"):
+        if is_record(s):
             return []
-        return chat.messages(s.id, after)
+        return await chat.run(chat.messages, s.id, after)
 
     @app.post("/api/games/{gid}/chat")
     async def write_chat(gid: str, body: ChatBody):
-        s = session_for(gid)
+        s = await session_for(gid)
         author = author_of(s, body.token)
-        if s.id.startswith("rec"):
+        if is_record(s):
             raise WebError(409, "a record opened for replay has no chat")
         try:
-            message = chat.post(s.id, author, body.text)
+            message = await chat.run(chat.post, s.id, author, body.text)
         except ChatError as e:
             raise WebError(400, str(e)) from None
-        await tell(s, {"type": "chat", "message": message})
+        tell(s, {"type": "chat", "message": message})
         return message
-
-    @app.get("/api/games/{gid}/record")
-    async def download_record(gid: str, token: str | None = None):
-        s = session_for(gid)
-        s.sides_for(token)
-        if not token:
-            raise WebError(403, "a player's or the spectator's link is needed")
-        if not s.state.is_over and any(p not in ("record",) for p in s.players.values()) and not s.id.startswith("rec"):
-            raise WebError(409, "the record, which holds the dice's seed, is given once the game is over")
-        return record_of(s)
 
     @app.post("/api/records")
     async def open_record(body: RecordBody):
+        base = app.state.public_url
         try:
             if body.play is not None:
                 if set(body.play) != set(SIDES):
                     raise WebError(400, "play names the player of each side: union and confederate")
-                session, tokens = continue_game(manager, body.record, body.play["union"], body.play["confederate"])
-                session_for(session.id)                      # its bots start if they are to act
-                return {"id": session.id, "tokens": tokens, "seed": session.seed, "actions": len(session.actions),
-                        "links": {k: f"{app.state.public_url}/game/{session.id}?token={v}" for k, v in tokens.items()}}
-            return shelf.open(body.record)
+                session, tokens = await continue_game(manager, body.record, body.play["union"],
+                                                      body.play["confederate"])
+                await session_for(session.id)                  # its bots start if they are to act
+                return {"id": session.id, "tokens": tokens, "actions": len(session.actions),
+                        "links": {k: f"{base}/game/{session.id}?token={v}" for k, v in tokens.items()
+                                  if k != "creator"}}
+            opened = shelf.open(body.record)
+            return dict(opened, link=f"{base}{opened['link']}")
         except WebError:
             raise
         except Exception as e:          # a record file from anywhere: any fault is the file's
-            raise WebError(400, f"this record cannot be opened: {e}") from None
+            raise WebError(400, f"this record cannot be opened: {str(e)[:300]}") from None
 
     return chat
-
-

@@ -4,7 +4,7 @@ import { getJSON, postJSON, escapeHtml, SIDE_NAMES } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 
-export function makeChat({ api, token, canWrite, showError }) {
+export function makeChat({ api, token, withToken, canWrite, showError }) {
   const seen = new Set();
   let last = -1;
 
@@ -31,7 +31,7 @@ export function makeChat({ api, token, canWrite, showError }) {
 
   async function load() {
     try {
-      add(await getJSON(`${api("/chat")}?token=${encodeURIComponent(token)}&after=${last}`));
+      add(await getJSON(withToken(`${api("/chat")}?after=${last}`)));
     } catch (err) {
       if (err.status !== 403) showError(`Chat: ${err.message}`);
     }
@@ -43,7 +43,7 @@ export function makeChat({ api, token, canWrite, showError }) {
     const text = input.value.trim();
     if (!text) return;
     try {
-      add([await postJSON(api("/chat"), { token, text })]);
+      add([await postJSON(api("/chat"), { token: token(), text })]);
       input.value = "";
     } catch (err) {
       showError(err.message);

@@ -2,7 +2,7 @@
 // side panels. Drawing lives in map.js (area maps) or hexmap.js (hex maps), the read-only panels
 // in panels.js or hexpanels.js (the geometry's kind chooses the pair); clicks, the pointer and
 // the keyboard in interact.js; the other side's steps in follow.js and steps.js.
-import { getJSON, postJSON, escapeHtml, SIDE_NAMES } from "/static/api.js";
+import { getJSON, postJSON, escapeHtml, SIDE_NAMES, savedGames, saveGame } from "/static/api.js";
 import { MapView } from "/static/map.js";
 import { HexMapView } from "/static/hexmap.js";
 import * as areaPanels from "/static/panels.js";
@@ -21,10 +21,12 @@ import { combatCard } from "/static/steps.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(window.location.search);
-const token = params.get("token") || "";
+let token = params.get("token") || "";
 // The page is served at /game/{id}; ?id= lets the static file be opened directly too.
 const gameId = params.get("id") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
 const api = (suffix) => `/api/games/${encodeURIComponent(gameId)}${suffix}`;
+// GET requests carry the token in the query: watching a game needs one.
+const withToken = (path) => `${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`;
 
 const app = {
   meta: null,
@@ -82,6 +84,7 @@ async function start() {
     showFatal(`This game cannot be opened: ${err.detail || err.message}`);
     return;
   }
+  if (params.get("invite") && !(await claimInvite(params.get("invite")))) return;
   const meta = app.meta;
   signal.setTitle(`${meta.title} — cwbattles`);
   $("game-title").textContent = meta.title;
@@ -111,16 +114,48 @@ async function start() {
   applyZoom();
   window.addEventListener("resize", () => { if (typeof app.zoom !== "number") applyZoom(); });
   try {
-    applyView(await getJSON(`${api("/view")}?token=${encodeURIComponent(token)}`), "load");
+    applyView(await getJSON(withToken(api("/view"))), "load");
   } catch (err) {
     // A missing or forged token: say so plainly, and show the empty map behind the message.
     showFatal(`${err.status === 403 ? "This link's token is not valid for this game" : "The game cannot be shown"}: ${err.detail || err.message}`);
     setConnection("no-access");
     return;
   }
-  chat.setWritable((app.view.you || []).length > 0 && !gameId.startsWith("rec"));
+  chat.setWritable((app.view.you || []).length > 0 && !isRecord());
   chat.load();
   connect();
+}
+
+// An invite link (?invite=CODE): the first browser to open it takes the side and gets a token
+// of its own, kept here (and in the address) so that this browser can come back to the game.
+async function claimInvite(code) {
+  const key = `invite:${code}`;
+  const saved = savedGames()[gameId];
+  if (saved?.claimed?.[key]) {
+    token = saved.claimed[key];
+  } else {
+    try {
+      const claimed = await postJSON(api("/claim"), { invite: code });
+      token = claimed.token;
+      saveGame(gameId, {
+        ...(saved || {}), title: app.meta.title, players: app.meta.players, mine: claimed.side,
+        tokens: { ...(saved?.tokens || {}), [claimed.side]: claimed.token },
+        links: { ...(saved?.links || {}), [claimed.side]: claimed.link },
+        claimed: { ...(saved?.claimed || {}), [key]: claimed.token },
+      });
+    } catch (err) {
+      showFatal(`This invite cannot be used: ${err.detail || err.message}`);
+      setConnection("no-access");
+      return false;
+    }
+  }
+  history.replaceState(null, "", `${window.location.pathname}?token=${encodeURIComponent(token)}`);
+  return true;
+}
+
+// A record opened from a file (read-only: no chat, its record is the file's).
+function isRecord() {
+  return app.meta?.players?.union === "record";
 }
 
 function areaNames(meta) {
@@ -140,7 +175,7 @@ function hexNames(meta) {
 
 async function refreshView() {
   try {
-    applyView(await getJSON(`${api("/view")}?token=${encodeURIComponent(token)}`), "load");
+    applyView(await getJSON(withToken(api("/view"))), "load");
   } catch (err) {
     showError(err.message);
   }
@@ -237,7 +272,7 @@ function render() {
   document.body.classList.toggle("spectator", !(view.you || []).length);
   document.body.classList.toggle("my-turn", myTurn);
   signal.update(myTurn, app.panels.phaseText(view.phase).text);
-  $("record-download").disabled = !view.over && !gameId.startsWith("rec");
+  $("record-download").disabled = !view.over && !isRecord();
   interact.afterView();
   renderActions();
   renderUndo();
@@ -320,7 +355,9 @@ function renderActions() {
   else if (view.over) note = "The game is over.";
   else if (!(view.you || []).length) note = "You are watching as a spectator.";
   else if (!legal.length) {
-    note = `Waiting for the ${SIDE_NAMES[view.to_act] || "other side"} (${escapeHtml(app.panels.playerText(view.players?.[view.to_act]))})…`;
+    note = view.seats?.[view.to_act] === "open"
+      ? `Waiting for the ${SIDE_NAMES[view.to_act]} player to open the invite link…`
+      : `Waiting for the ${SIDE_NAMES[view.to_act] || "other side"} (${escapeHtml(app.panels.playerText(view.players?.[view.to_act]))})…`;
   }
   app.keys = new Map();
   if (note || app.replay) {
@@ -365,7 +402,8 @@ function renderUndo() {
   box.innerHTML = "";
   if (app.replay || !you.length) return;
   if (undo.requested_by && !you.includes(undo.requested_by)) {
-    box.innerHTML = `<div class="undo-request">The ${SIDE_NAMES[undo.requested_by]} player asks to take back the last action.
+    const n = view.seq - (undo.back_to ?? view.seq - 1);
+    box.innerHTML = `<div class="undo-request">The ${SIDE_NAMES[undo.requested_by]} player asks to take back the last ${n === 1 ? "action" : `${n} actions`}.
       <button type="button" id="undo-accept" class="primary small">Accept</button>
       <button type="button" id="undo-refuse" class="small">Refuse</button></div>`;
     $("undo-accept").addEventListener("click", () => answerUndo(true));
@@ -437,10 +475,20 @@ async function renderDecisionAid() {
   }
 }
 
+// The end of a game reveals its dice seed and the salt of the commitment published at the start.
+function fairnessHtml(fairness) {
+  if (!fairness || fairness.seed === undefined) return "";
+  const commitment = fairness.commitment
+    ? ` It opens the commitment <code>${escapeHtml(fairness.commitment.slice(0, 16))}…</code> (SHA-256 with salt
+       <code>${escapeHtml(fairness.salt)}</code>) published when the game was created.` : "";
+  return `<p class="hint fairness">Dice seed: <code>${escapeHtml(fairness.seed)}</code>.${commitment}
+    Replay the record with <code>cwbattles replay --verify</code> to check every roll.</p>`;
+}
+
 function showGameOver(force) {
   if (app.gameOverShown && !force) return;
   app.gameOverShown = true;
-  $("gameover-body").innerHTML = app.panels.renderGameOver(app.view.result);
+  $("gameover-body").innerHTML = app.panels.renderGameOver(app.view.result) + fairnessHtml(app.view.fairness);
   $("gameover").hidden = false;
 }
 
@@ -470,7 +518,7 @@ async function fetchReach(key, unit) {
   app.reachKey = key;
   app.reach = null;
   try {
-    const answer = await getJSON(`${api("/reach")}?unit=${encodeURIComponent(unit)}`);
+    const answer = await getJSON(withToken(`${api("/reach")}?unit=${encodeURIComponent(unit)}`));
     if (app.reachKey !== key) return;       // the game moved on meanwhile
     app.reach = answer.zones || {};
     updateHighlights();
@@ -511,7 +559,7 @@ function answerUndo(accept) {
 // --- the record -----------------------------------------------------------------------------
 async function downloadRecord() {
   try {
-    const doc = await getJSON(`${api("/record")}?token=${encodeURIComponent(token)}`);
+    const doc = await getJSON(withToken(api("/record")));
     const blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
@@ -551,13 +599,13 @@ document.addEventListener("click", (e) => { if (!e.target.closest("#keys-pop")) 
 
 const hover = makeHover(app, () => indexLegal(app));
 const signal = makeSignal("cwbattles — game");
-const replay = makeReplay(app, { api, render, closePreview: () => interact.closePreview(), showError });
+const replay = makeReplay(app, { api, withToken, render, closePreview: () => interact.closePreview(), showError });
 const follow = makeFollow(app, { replay, names: () => app.names, extra: () => [] });
 const interact = makeInteraction(app, {
-  api, token, send, sendAction, showError, hover, itemText, renderStatus, updateHighlights, requestUndo,
+  api, token: () => token, withToken, send, sendAction, showError, hover, itemText, renderStatus, updateHighlights, requestUndo,
   keys: () => app.keys, aidShows, pressed,
 });
-const chat = makeChat({ api, token, canWrite: false, showError });
+const chat = makeChat({ api, token: () => token, withToken, canWrite: false, showError });
 installRulePopups(() => app.meta?.rules);
 window.cwbattles = app;       // for the browser tests and the curious
 start();

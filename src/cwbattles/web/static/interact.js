@@ -18,7 +18,8 @@ const ALTERNATIVE = new Set(["march"]);
 
 /** hooks: {api, token, send(path, body, source), showError, render, updateHighlights, hover, keys()} */
 export function makeInteraction(app, hooks) {
-  const { api, token } = hooks;
+  const { api, withToken } = hooks;
+  const token = () => hooks.token();
   const previews = new Map();          // key -> preview answer (for the position of app.view.seq)
 
   // --- picking ---------------------------------------------------------------------------
@@ -40,7 +41,7 @@ export function makeInteraction(app, hooks) {
     hooks.updateHighlights();
     hooks.renderStatus();
     try {
-      const options = await getJSON(`${api("/options")}?unit=${encodeURIComponent(unit)}&token=${encodeURIComponent(token)}`);
+      const options = await getJSON(withToken(`${api("/options")}?unit=${encodeURIComponent(unit)}`));
       if (app.picked?.unit !== unit || app.view.seq !== seq) return;
       if (!options.selectable) {
         app.picked = null;
@@ -71,7 +72,7 @@ export function makeInteraction(app, hooks) {
 
   function quick(body) {
     closePreview();
-    return hooks.send(api("/quick"), { token, seq: app.view.seq, log_from: app.log.length, ...body });
+    return hooks.send(api("/quick"), { token: token(), seq: app.view.seq, log_from: app.log.length, ...body });
   }
 
   // --- clicks on the map ----------------------------------------------------------------------
@@ -131,7 +132,7 @@ export function makeInteraction(app, hooks) {
   function attackOfPicked(attack) {
     const unit = app.picked.unit;
     return { text: attack.text, action: attack.action, unit,
-      previewBody: { token, unit, action: attack.action }, previewPath: api("/unit-preview"),
+      previewBody: { token: token(), unit, action: attack.action }, previewPath: api("/unit-preview"),
       commit: () => quick({ unit, select: true, action: attack.action, finish: true }) };
   }
 
@@ -142,7 +143,7 @@ export function makeInteraction(app, hooks) {
 
   function combatRequest(item) {
     return { text: hooks.itemText(item), action: item.action, previewPath: api("/preview"),
-      previewBody: { token, action: item.action }, commit: commitOf(item) };
+      previewBody: { token: token(), action: item.action }, commit: commitOf(item) };
   }
 
   async function fetchPreview(req) {

@@ -130,13 +130,15 @@ async function createGame(event) {
     }
   }
   const choice = { union: $("player-union").value, confederate: $("player-confederate").value };
+  // A game with a remote player always gets a secret seed from the server.
+  if (hasRemote()) seed = null;
   const body = { game: $("scenario").value, seed, union: choice.union, confederate: choice.confederate, options: chosenOptions() };
   $("create-button").disabled = true;
   try {
     const created = await postJSON("/api/games", body);
     const mine = creatorKey(created.links, choice);
     saveGame(created.id, {
-      tokens: created.tokens, links: created.links, mine, seed: created.seed,
+      tokens: created.tokens, links: created.links, invites: created.invites, mine, seed: created.seed,
       players: choice, title: $("scenario").selectedOptions[0]?.textContent || body.game,
       created: new Date().toISOString(),
     });
@@ -162,15 +164,17 @@ function showCreated(created, choice, mine) {
   const box = $("created");
   const rows = [];
   for (const side of ["union", "confederate"]) {
-    if (choice[side] === "remote" && created.links[side]) {
-      rows.push(linkRow(`Invite for the ${SIDE_NAMES[side]} player`, created.links[side], `invite-${side}`));
+    if (choice[side] === "remote" && created.invites?.[side]) {
+      rows.push(linkRow(`Invite for the ${SIDE_NAMES[side]} player`, created.invites[side], `invite-${side}`));
     }
   }
   rows.push(linkRow("Spectators", created.links.spectator, "invite-spectator"));
   const goLabel = mine === "spectator" ? "Watch the game" : "Go to my game";
-  box.innerHTML = `<h3>Game ${escapeHtml(created.id)} created (seed ${escapeHtml(created.seed)})</h3>
-    <p class="hint">Send each invite link to the person who will use it: whoever holds a link
-    plays (or watches) as that side.</p>
+  const dice = created.seed !== undefined ? `seed ${escapeHtml(created.seed)}`
+    : `secret seed, commitment <code title="SHA-256; the seed is revealed when the game ends">${escapeHtml(created.fairness.commitment.slice(0, 12))}…</code>`;
+  box.innerHTML = `<h3>Game ${escapeHtml(created.id)} created (${dice})</h3>
+    <p class="hint">Send each invite link to the person who will play that side: the first browser
+    to open it takes the side, and from then on only that browser plays it.</p>
     ${rows.join("")}
     <a class="button primary" id="go-to-game" href="${escapeHtml(created.links[mine])}">${goLabel} →</a>`;
   box.hidden = false;
@@ -198,10 +202,27 @@ function scoreText(score) {
   return `${score.union ?? 0} – ${score.confederate ?? 0}`;
 }
 
+// The lobby pages through the games, newest first; "older games" loads the next page.
+let shownPages = 1;
+
+async function fetchGames() {
+  const games = [];
+  let offset = 0;
+  let page = null;
+  for (let i = 0; i < shownPages; i += 1) {
+    page = await getJSON(`/api/games?offset=${offset}`);
+    games.push(...page.games);
+    if (page.next === null) break;
+    offset = page.next;
+  }
+  $("more-games").hidden = !page || page.next === null;
+  return games;
+}
+
 async function refreshGames() {
   let games;
   try {
-    games = await getJSON("/api/games");
+    games = await fetchGames();
   } catch (err) {
     showError(err.message);
     return;
@@ -211,6 +232,11 @@ async function refreshGames() {
   $("no-games").hidden = games.length > 0;
   body.innerHTML = games.map((g) => {
     const mine = saved[g.id];
+    if (g.damaged) {
+      return `<tr data-game="${escapeHtml(g.id)}" class="damaged"><td><code>${escapeHtml(g.id)}</code></td>
+        <td colspan="6" class="hint">${escapeHtml(g.damaged)}</td><td class="row-buttons">${mine?.tokens?.creator
+          ? `<button type="button" class="small danger delete" data-id="${escapeHtml(g.id)}">delete</button>` : ""}</td></tr>`;
+    }
     const result = g.over ? `<strong>${escapeHtml(SIDE_NAMES[g.winner] || g.winner || "?")} won</strong>`
       : "in progress";
     const players = ["union", "confederate"]
@@ -222,8 +248,8 @@ async function refreshGames() {
       buttons.push(`<a class="button small primary resume" href="${escapeHtml(mine.links[key])}">
         ${g.over ? "review" : key === "spectator" ? "watch" : "resume"}</a>`);
       for (const side of ["union", "confederate"]) {
-        if (mine.players?.[side] === "remote" && mine.links[side]) {
-          buttons.push(`<button type="button" class="small copy-invite" data-url="${escapeHtml(absolute(mine.links[side]))}"
+        if (mine.players?.[side] === "remote" && mine.invites?.[side] && g.seats?.[side] !== "taken") {
+          buttons.push(`<button type="button" class="small copy-invite" data-url="${escapeHtml(absolute(mine.invites[side]))}"
             title="copy the ${SIDE_NAMES[side]} invite link">invite ${SIDE_NAMES[side][0]}</button>`);
         }
       }
@@ -231,14 +257,17 @@ async function refreshGames() {
         buttons.push(`<button type="button" class="small copy-invite" data-url="${escapeHtml(absolute(mine.links.spectator))}"
           title="copy the spectator link">spectator link</button>`);
       }
-      buttons.push(`<button type="button" class="small danger delete" data-id="${escapeHtml(g.id)}">delete</button>`);
+      if (mine.tokens?.creator || mine.tokens?.both) {
+        buttons.push(`<button type="button" class="small danger delete" data-id="${escapeHtml(g.id)}">delete</button>`);
+      }
     } else {
       buttons.push(`<span class="hint" title="this browser has no token for the game">no token here</span>`);
     }
     return `<tr data-game="${escapeHtml(g.id)}">
       <td><span class="game-title">${escapeHtml(g.title || g.game)}</span><br><code>${escapeHtml(g.id)}</code>
           <br><span class="hint">${escapeHtml(createdText(g.created))}</span></td>
-      <td>${escapeHtml(g.seed)}</td>
+      <td>${g.fairness?.seed !== undefined ? escapeHtml(g.fairness.seed)
+        : `<span class="hint" title="commitment ${escapeHtml(g.fairness?.commitment || "")}">secret</span>`}</td>
       <td>${g.over ? "over" : `T${escapeHtml(g.turn)} R${escapeHtml(g.round)}`}</td>
       <td>${scoreText(g.score)}</td>
       <td>${result}</td>
@@ -264,10 +293,10 @@ async function refreshGames() {
 async function deleteGame(id) {
   const mine = savedGames()[id];
   if (!mine) return;
-  // Deleting needs a player's token: any side token we hold will do.
-  const token = mine.tokens.both || mine.tokens.union || mine.tokens.confederate;
+  // Only the game's creator may delete it.
+  const token = mine.tokens.creator || mine.tokens.both;
   if (!token) {
-    showError("Only a player can delete a game, and this browser holds no player token for it.");
+    showError("Only the creator of a game can delete it, from the browser that created it.");
     return;
   }
   if (!window.confirm(`Delete game ${id}? This cannot be undone.`)) return;
@@ -280,12 +309,30 @@ async function deleteGame(id) {
   refreshGames();
 }
 
+function hasRemote() {
+  return $("player-union").value === "remote" || $("player-confederate").value === "remote";
+}
+
+// A chosen seed is for games against bots or on one screen: with a remote player the server
+// draws a secret seed (and reveals it when the game ends).
+function updateSeedChoice() {
+  const remote = hasRemote();
+  const fixed = document.querySelector("input[name=seedmode][value=fixed]");
+  fixed.disabled = remote;
+  $("seed").disabled = remote;
+  if (remote) document.querySelector("input[name=seedmode][value=random]").checked = true;
+  $("seed-note").hidden = !remote;
+}
+
 $("create-form").addEventListener("submit", createGame);
+$("player-union").addEventListener("change", updateSeedChoice);
+$("player-confederate").addEventListener("change", updateSeedChoice);
+$("more-games").addEventListener("click", () => { shownPages += 1; refreshGames(); });
 $("scenario").addEventListener("change", renderOptions);
 $("record-file").addEventListener("change", openRecord);
 $("refresh").addEventListener("click", refreshGames);
 $("seed").addEventListener("focus", () => {
   document.querySelector("input[name=seedmode][value=fixed]").checked = true;
 });
-loadChoices().catch((err) => showError(err.message));
+loadChoices().then(updateSeedChoice).catch((err) => showError(err.message));
 refreshGames();

@@ -5,7 +5,7 @@ import { drawSteps, stepsOf } from "/static/steps.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** app: the game page's state; hooks: {api, render, closePreview, showError}. The side
+/** app: the game page's state; hooks: {api, withToken, render, closePreview, showError}. The side
  * panels (turn track, victory points, rolls, log) follow the position shown; the steps of the
  * action that led to it are drawn on the map. */
 export function makeReplay(app, hooks) {
@@ -34,7 +34,7 @@ export function makeReplay(app, hooks) {
     let doc = cache.get(n);
     if (!doc) {
       try {
-        doc = await getJSON(hooks.api(`/history/${n}`));
+        doc = await getJSON(hooks.withToken(hooks.api(`/history/${n}`)));
       } catch (err) {
         hooks.showError(err.message);
         return;

@@ -1,0 +1,9 @@
+"""The one error a request can end in: an HTTP status and a plain message (never a traceback)."""
+
+
+class WebError(Exception):
+    """A refused request: an HTTP status and a plain message."""
+
+    def __init__(self, status: int, detail: str):
+        super().__init__(detail)
+        self.status, self.detail = status, detail
