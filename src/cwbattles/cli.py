@@ -32,7 +32,7 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
 
     from cwbattles.bots import make_bot
     from cwbattles.engine.records import Recorder
-    from cwbattles.terminal import render, show_actions
+    from cwbattles.terminal import render, show_actions, show_preview
 
     console = Console()
     seed = random.randrange(1 << 31) if seed is None else seed
@@ -69,7 +69,7 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
                 try:
                     pv = state.preview(actions[int(choice[2:]) - 1])
                     if pv:
-                        console.print_json(json.dumps(pv))
+                        show_preview(console, pv)
                     else:
                         console.print(f"Action {choice[2:]} is not an attack: there are no odds to show.")
                 except (ValueError, IndexError) as e:

@@ -132,3 +132,54 @@ def render_hexes(console: Console, state) -> None:
 def show_actions(console: Console, state, actions) -> None:
     for i, a in enumerate(actions, 1):
         console.print(f"  [bold]{i:>3}[/] {escape(state.describe(a))}")
+
+
+def show_preview(console: Console, preview: dict) -> None:
+    """A combat preview. A hex game's (Blue & Gray) is itemised: each attacker with its
+    strength and every step that changes it (with its rule), each defending hex, the odds
+    column, the die and each roll's result, then the exact chance of each result. Other
+    previews are printed as they come (JSON)."""
+    attacker, defender = preview.get("attacker") or {}, preview.get("defender") or {}
+    if "units" not in attacker or "hexes" not in defender:
+        console.print_json(data=preview)
+        return
+    for line in preview_lines(preview):
+        console.print(escape(line))
+
+
+def preview_lines(pv: dict) -> list:
+    """The itemised preview of a Blue & Gray attack, as lines of plain text."""
+    out = [f"Attackers ({pv['attacker']['side']}):"]
+    for u in pv["attacker"]["units"]:
+        how = f"bombards at range {u['range']}" if u["role"] == "bombards" else "adjacent"
+        out.append(f"  {u['name']} at {u['hex']}, {how}: strength {u['strength']}")
+        out += [f"      {_step_text(step)}" for step in u["steps"]]
+        if u["steps"]:
+            out.append(f"      = {u['total']}")
+    out.append(f"  total {pv['attacker']['total']}")
+    out.append(f"Defenders ({pv['defender']['side']}):")
+    for h in pv["defender"]["hexes"]:
+        names = [f"{v['name']} {v['strength']}" + (f" - {v['not_counted']}" if "not_counted" in v else "")
+                 for v in h["units"]]
+        out.append(f"  {h['hex']} ({h['terrain'].replace('_', '-')}): " + "; ".join(names))
+        out += [f"      {_step_text(step)}" for step in h["steps"]]
+        if h["steps"]:
+            out.append(f"      = {h['total']}")
+    out.append(f"  total {pv['defender']['total']}")
+    col = pv["column"]
+    lower = f" (declared lower than {col['natural']}, 8.9)" if col["declared_lower"] else ""
+    kind = ", a bombardment (9.1)" if pv["bombardment"] else ""
+    out.append(f"Odds {col['ratio']}: column {col['odds']}{lower}{kind} (8.6)")
+    for m in pv["die"]["modifiers"]:
+        out.append(f"Die {m['amount']:+d}: {m['label']} ({m['rule']})")
+    out.append("Rolls: " + ", ".join(f"{r['roll']}" + (f"->{r['modified']}" if r["modified"] != r["roll"] else "")
+                                     + f" {r['result']}" for r in pv["rolls"]))
+    for key, name in pv["results"].items():
+        out.append(f"  {key} {name}: {pv['exact'][key]} ({100 * pv['outcomes'][key]:.1f}%)")
+    return out
+
+
+def _step_text(step: dict) -> str:
+    if "factor" in step:
+        return f"x {step['factor']}  {step['label']} ({step['rule']})"
+    return f"-> {step['value']}  {step['label']} ({step['rule']})"

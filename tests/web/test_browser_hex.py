@@ -21,11 +21,11 @@ def test_hex_map_draws_and_a_unit_moves_by_clicking(server, browser):  # noqa: F
     assert page.locator("svg.hex-map .victory-star").count() == 10
     assert "woods" in page.locator("#legend-body").text_content()      # in the closed "Map key"
 
-    # McGinnis' brigade (8-6) stands in 1404 with a battery (1-4-6): two counters and a count of 2.
+    # McGinnis' brigade (8-6) stands in 1404 with a battery (3-4-6): two counters and a count of 2.
     counter = page.locator("svg.hex-map .counter[data-unit='us-12-1']")
     assert counter.get_attribute("data-hex") == "1404"
     assert counter.locator("text.factors").text_content() == "8-6"
-    assert page.locator("svg.hex-map .counter[data-unit='us-12-a1mo'] text.factors").text_content() == "1-4-6"
+    assert page.locator("svg.hex-map .counter[data-unit='us-12-a1mo'] text.factors").text_content() == "3-4-6"
     assert page.locator("svg.hex-map .hex-stack[data-hex='1404'] .stack-count text").text_content() == "2"
     counter.hover()
     tip = page.locator("#tooltip")

@@ -20,14 +20,17 @@ def idx(h: str) -> int:
     return game().board.index[h]
 
 
-def position(g, units, *, turn=2, side="union", phase="movement", frames=(), released=(), dice=(), **scalars):
-    """units: {unit id: hex} (None = off map). phase: "movement" or "combat"."""
+def position(g, units, *, turn=2, side="union", phase="movement", frames=(), released=(), dice=(), flags=None,
+             control=None, **scalars):
+    """units: {unit id: hex} (None = off map). phase: "movement" or "combat". flags: {unit id:
+    {"retreated": True, ...}} (the unit flags of a position). control: {hex: "union" |
+    "confederate" | None} for the controlled hexes that do not start so (21.2)."""
     si = ("union", "confederate").index(side)
     base = g.new_game(0).to_position()
     out = []
     for u in base["units"]:
         if u["id"] in units and units[u["id"]] is not None:
-            out.append({"id": u["id"], "hex": units[u["id"]], "status": "on_map"})
+            out.append(dict({"id": u["id"], "hex": units[u["id"]], "status": "on_map"}, **(flags or {}).get(u["id"], {})))
         else:
             out.append({"id": u["id"], "hex": None, "status": "off_map"})
     divs = base["divisions"]
@@ -45,7 +48,7 @@ def position(g, units, *, turn=2, side="union", phase="movement", frames=(), rel
     sc = dict(base["scalars"])
     sc.update({"phasing": si, "mv_unit": -1, "mv_mp": 0, "mv_mode": 0})
     sc.update(scalars)
-    pos = dict(base, turn=turn, round=1 if si == g.first_player else 2, units=out, divisions=divs,
+    pos = dict(base, control=dict(base["control"], **(control or {})), turn=turn, round=1 if si == g.first_player else 2, units=out, divisions=divs,
                dice={"state": 99, "calls": 0, "script": list(dice)} if dice else {"state": 99, "calls": 0},
                scalars=sc, stack=stack, over=False)
     return g.from_position(pos, source="test")

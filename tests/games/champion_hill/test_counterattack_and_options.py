@@ -47,15 +47,41 @@ def test_17_5_held_second_ohio_does_not_advance_after_combat():
     assert legal(s, "advance", "us-12-2oh", "1603")
 
 
-def test_21_2_unopposed_zone_of_control_takes_a_victory_hex_during_play():
+def test_21_2_an_uncontested_zone_takes_a_victory_hex_at_the_step_that_exerts_it():
     hill = G.control_hexes.index(idx("1306"))
-    s = position(G, {"us-12-1": "1405"}, released=REL)
+    s = position(G, {"us-12-1": "1404"}, released=REL)
     assert s.control[hill] == 1                           # Confederate at the start
-    act(s, "end_movement")                                # no enemy: the Combat Phase ends itself
-    assert s.turn == 3 and s.control[hill] == 0           # set at the end of the Player-Turn
-    s = position(G, {"us-12-1": "1405", "cs-st-barton": "1206"}, released=REL)
-    act(s, "end_movement")
+    act(s, "move", "us-12-1")
+    act(s, "step", "1405")                                # its zone now reaches 1306, unopposed
+    assert s.control[hill] == 0
+    act(s, "step", "1506")                                # and it keeps it, moving on
+    assert s.control[hill] == 0
+    s = position(G, {"us-12-1": "1404", "cs-st-barton": "1206"}, released=REL)
+    act(s, "move", "us-12-1")
+    act(s, "step", "1405")
     assert s.control[hill] == -1                          # both zones: neither side
+
+
+def test_21_2_a_zone_exerted_then_lost_in_the_same_player_turn_keeps_the_hex():
+    # the cavalry rides up beside the hill (1306), then dies attacking Lee at 1-5 (roll 4: Ae)
+    hill = G.control_hexes.index(idx("1306"))
+    s = position(G, {"us-cav-3il": "1404", "cs-st-lee": "1506"}, released=REL, dice=(4,))
+    act(s, "move", "us-cav-3il")
+    act(s, "step", "1405")                                # Lee's zone: it stops; 1306 is Union
+    assert s.control[hill] == 0
+    act(s, "end_movement")                                # the attack is forced: 1 : 5, Ae
+    assert hexof(s, "us-cav-3il") == "elim"
+    act(s, "no_advance")                                  # Lee stays out of 1405 (8.7)
+    assert s.turn == 2 and s.phasing == 1 and s.control[hill] == 0
+
+
+def test_21_2_a_contested_hex_goes_to_the_side_whose_zone_stays():
+    hill = G.control_hexes.index(idx("1306"))
+    s = position(G, {"us-12-1": "1405", "cs-st-barton": "1206"}, side="confederate", released=REL,
+                 control={"1306": None})
+    act(s, "move", "cs-st-barton")
+    act(s, "step", "1107")                                # Barton's zone leaves 1306
+    assert s.control[hill] == 0                           # McGinnis' zone is now uncontested
 
 
 def test_16_2_optional_units_set_up_only_with_the_option():
@@ -74,9 +100,9 @@ def test_18_1_train_eliminated_by_a_combat_result_scores_50():
 
 
 def test_18_3_train_left_alone_in_an_enemy_zone_after_a_bombardment_scores_50():
-    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-lee": "1704", "cs-st-waddell": "1605"}
+    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-lee": "1704", "cs-st-johnston": "1605"}
     s = position(G, units, side="confederate", phase="combat", released=REL, dice=(1,))
-    act(s, "attacker", "cs-st-waddell")
+    act(s, "attacker", "cs-st-johnston")
     act(s, "resolve")                                     # bombardment 1 : 1 = 1-1, roll 1 -> Dr
     assert hexof(s, "us-train") == "1603"                 # 18.1: the bombardment spares it
     act(s, "retreat_to", "1602", "us-cav-3il")            # ... but now it is alone next to Lee
@@ -85,14 +111,15 @@ def test_18_3_train_left_alone_in_an_enemy_zone_after_a_bombardment_scores_50():
 
 
 def test_21_3_train_bombarded_only_by_artillery_at_range():
-    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-waddell": "1604", "cs-st-lee": "1604"}
+    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-johnston": "1604", "cs-st-lee": "1604"}
     s = position(G, units, side="confederate", phase="combat", released=REL, dice=(6,))
     act(s, "attacker", "cs-st-lee")
-    act(s, "attacker", "cs-st-waddell")                   # adjacent: it fights, it does not bombard
+    act(s, "attacker", "cs-st-johnston")                  # adjacent: it fights, it does not bombard
     act(s, "resolve")                                     # 6 : 1 = 6-1, roll 6 -> Ex
     assert s.vp_conf == 50                                # the train is lost, but no 5 VP
-    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-waddell": "1605"}
+    units = {"us-train": "1603", "us-cav-3il": "1603", "cs-st-johnston": "1605"}
     s = position(G, units, side="confederate", phase="combat", released=REL, dice=(6,))
     act(s, "attack", "1603")
-    act(s, "resolve")                                     # 1 : 1 = 1-1, roll 6 -> Ae: no effect
+    act(s, "resolve")                                     # 1 : 1 = 1-1, roll 6 -> Ar
+    act(s, "stand", "cs-st-johnston")                     # 9.1: the section need not retreat
     assert s.vp_conf == 5 + 10 and hexof(s, "us-train") == "1603"   # + the crossroads (21.3)

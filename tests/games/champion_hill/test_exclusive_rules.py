@@ -46,6 +46,19 @@ def test_17_4_carr_may_not_enter_enemy_zone():
     assert not legal(s, "step", "1603")
 
 
+def test_17_4_restricted_carr_may_not_enter_the_map_into_an_enemy_zone():
+    # Carr's division arrives at 1911 (Game-Turn 1); Lee at 1810 puts 1911 in his zone
+    s = position(G, {"cs-st-lee": "1810"}, turn=2, released=("osterhaus", "bowen", "loring"))
+    carr = {a.a for a in s.legal_actions() if a.kind == "enter"} & set(G.div_units[G.CARR])
+    assert not carr                                       # 17.4 binds entering as any step
+    s = position(G, {"cs-st-lee": "1810"}, turn=2, released=REL)
+    act(s, "enter", "us-14-1")                            # released: it enters, and stops (7.0)
+    assert hexof(s, "us-14-1") == "1911" and s.mv_mp == 0
+    s = position(G, {"cs-st-lee": "1808"}, turn=2, released=("osterhaus", "bowen", "loring"))
+    act(s, "enter", "us-14-1")                            # no enemy zone at 1911: it may enter
+    assert hexof(s, "us-14-1") == "1911" and s.mv_mp == 5
+
+
 def test_17_5_second_ohio_may_not_move_until_released():
     s = position(G, {"us-12-2oh": "1504"})
     assert not legal(s, "move", "us-12-2oh")
@@ -71,9 +84,22 @@ def test_19_2_union_artillery_range_four_at_two_thirds():
     s = position(G, {"us-12-a1mo": "1602", "cs-st-pettus": "1606"}, released=REL)
     assert G.board.distance(idx("1602"), idx("1606")) == 4
     o = odds(s, (idx("1606"),), (u,))
-    assert o["bombard_only"] and o["attack"] == 1
+    assert o["bombard_only"] and o["attack"] == 2              # 3 x 2/3 (reduced by one third)
     s.strat[u] = True
     assert not s.may_bombard(u)                                # 19.2: not after strategic movement
+
+
+def test_19_2_and_9_1_range_reduces_a_six_gun_battery():
+    # Schofield's six guns are 3 points: 3 at range 2, 2 at range 3 (9.1), 2 at range 4 (19.2,
+    # reduced by one third), 1 with the option reading 19.2 as "to one third"
+    u = G.unit_index["us-12-a1mo"]
+    got = {}
+    for name, g in (("default", G), ("one_third", game(union_range4_factor="one_third"))):
+        for target in ("1604", "1605", "1606"):
+            s = position(g, {"us-12-a1mo": "1602", "cs-st-pettus": target}, released=REL)
+            got[name, G.board.distance(idx("1602"), idx(target))] = odds(s, (idx(target),), (u,))["attack"]
+    assert got == {("default", 2): 3, ("default", 3): 2, ("default", 4): 2,
+                   ("one_third", 2): 3, ("one_third", 3): 2, ("one_third", 4): 1}
 
 
 def test_19_4_five_units_one_brigade():
@@ -101,6 +127,23 @@ def test_19_6_ammunition_roll_swaps_out_of_ammo_counters():
                  released=REL, ammo_turn=5, bowen_adv=1, dice=(2,))
     s.on_movement_start(1)
     assert hexof(s, "cs-bo-green-ooa") == "1312" and hexof(s, "cs-bo-green") == "off"
+
+
+def test_20_1_a_union_unit_exiting_at_0108_takes_it_from_the_confederate_lines():
+    # Night, last Game-Turn. 0119 is already Union; the Union brigade leaves the map by the
+    # Edwards road at 0108, taking it (21.2): Lee, far west, has no friendly end hex left
+    s = position(G, {"us-12-1": "0208", "cs-st-lee": "0808"}, turn=12, released=REL, control={"0119": "union"})
+    assert s.control[G.control_hexes.index(idx("0108"))] == 1
+    act(s, "move", "us-12-1")
+    act(s, "step", "0108")
+    act(s, "exit", "us-12-1")
+    assert s.control[G.control_hexes.index(idx("0108"))] == 0
+    act(s, "end_movement")
+    act(s, "end_movement")                                # the Confederates stay: the game ends
+    res = s.result
+    assert res["final"] and res["control"]["0108"] == "union"
+    assert res["categories"]["union"]["cut_off"] == 5     # Lee counts as eliminated (20.0, 21.1)
+    assert res["categories"]["union"]["exits"] == 3       # 21.3: a brigade exited at 0108
 
 
 def test_21_crossroads_points_and_final_result():

@@ -1,4 +1,4 @@
-"""Blue & Gray standard rules 8.2 (stack option), 8.7 (the defender's advance), 8.8
+"""Blue & Gray standard rules 8.2 (a stack attacks together; the option to split), 8.7 (the defender's advance), 8.8
 (displacement), 8.9 (voluntary odds reduction), 9.1 (bombarding artillery retreating on Ar) and
 12 (Attack Effectiveness option), on the Champion Hill map with scripted dice."""
 
@@ -59,8 +59,8 @@ def test_8_8_displacement_chain_never_returns_to_a_hex_of_the_chain():
 def test_8_8_displaced_artillery_may_not_attack_this_phase():
     units = {"us-12-1": "1602", "cs-st-lee": "1603", "us-12-2": "1601", "us-3-1": "1702",
              "us-3-8mi": "1502", "us-3-d1il": "1502", "us-3-l2il": "1502", "us-3-3oh": "1502", "us-7-6wi": "1502"}
-    s = position(G, units, phase="combat", released=REL, dice=(3,))
-    _attack(s, "1603", ["us-12-1"])                       # 8 : 5 = 1-1, roll 3 -> Ar
+    s = position(G, units, phase="combat", released=REL, dice=(4,))
+    _attack(s, "1603", ["us-12-1"])                       # 8 : 5 = 1-1, roll 4 -> Ar
     assert not legal(s, "retreat_to")                      # every open hex is full
     act(s, "displace", "us-3-8mi")
     assert hexof(s, "us-12-1") == "1502"
@@ -72,12 +72,12 @@ def test_8_8_displaced_artillery_may_not_attack_this_phase():
 
 # -- 8.9 voluntary reduction of odds -------------------------------------------------------------
 def test_8_9_attacker_may_declare_a_lower_column():
-    s = position(G, {"us-12-1": "1602", "cs-st-pettus": "1603"}, phase="combat", released=REL, dice=(3,))
+    s = position(G, {"us-12-1": "1602", "cs-st-pettus": "1603"}, phase="combat", released=REL, dice=(4,))
     assert s.stack[-1][0] == "declare"                    # attack and attacker were forced
     lower = [G.tables.columns[a.a] for a in s.legal_actions() if a.kind == "resolve_at"]
     assert lower == ["1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1"]   # 8 : 2 is 4-1
     assert s.preview(next(a for a in s.legal_actions() if a.kind == "resolve_at" and a.a == 4))["odds"] == "1-1"
-    act(s, "resolve_at", "1-1")                           # roll 3 on 1-1: Ar (at 4-1 it was Dr)
+    act(s, "resolve_at", "1-1")                           # roll 4 on 1-1: Ar (at 4-1 it was Dr)
     assert "declared lower" in [e for e in s.log if e.rule == "8.6"][-1].text
     act(s, "retreat_to", "1601", "us-12-1")
     assert hexof(s, "us-12-1") == "1601" and hexof(s, "cs-st-pettus") == "1603"
@@ -86,12 +86,12 @@ def test_8_9_attacker_may_declare_a_lower_column():
 # -- 9.1 bombarding artillery may retreat on Ar -------------------------------------------------
 def test_9_1_bombarding_artillery_chooses_to_retreat_or_stand_on_ar():
     units = {"us-12-a1mo": "1601", "cs-st-pettus": "1603"}
-    s = position(G, units, phase="combat", released=REL, dice=(3,))
-    _attack(s, "1603", ["us-12-a1mo"])                    # 1 : 2 = 1-2, roll 3 -> Ar
+    s = position(G, units, phase="combat", released=REL, dice=(4,))
+    _attack(s, "1603", ["us-12-a1mo"])                    # 3 : 2 = 1-1, roll 4 -> Ar
     assert legal(s, "stand", "us-12-a1mo") and legal(s, "retreat_to", "1501", "us-12-a1mo")
     act(s, "retreat_to", "1501", "us-12-a1mo")
     assert hexof(s, "us-12-a1mo") == "1501"
-    s = position(G, units, phase="combat", released=REL, dice=(3,))
+    s = position(G, units, phase="combat", released=REL, dice=(4,))
     _attack(s, "1603", ["us-12-a1mo"])
     act(s, "stand", "us-12-a1mo")
     assert hexof(s, "us-12-a1mo") == "1601"
@@ -107,38 +107,61 @@ def test_8_7_defender_advances_into_the_hex_the_attacker_lost_on_ae():
 
 
 def test_8_7_defender_may_decline_to_advance_after_ar():
-    s = position(G, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(3,))
-    _attack(s, "1603", ["us-12-1"])                       # 8 : 5 = 1-1, roll 3 -> Ar
+    s = position(G, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(4,))
+    _attack(s, "1603", ["us-12-1"])                       # 8 : 5 = 1-1, roll 4 -> Ar
     act(s, "retreat_to", "1601", "us-12-1")
     assert legal(s, "advance", "cs-st-lee", "1602")
     act(s, "no_advance")
     assert hexof(s, "cs-st-lee") == "1603"
 
 
-# -- 8.2 option: a stack attacks as one ----------------------------------------------------------
-def test_8_2_option_stack_attacks_together():
-    units = {"us-12-1": "1602", "us-12-a1mo": "1602", "cs-st-pettus": "1603", "cs-st-jackson": "1503"}
-    g = game(stack_attacks_together=True)
-    s = position(g, units, phase="combat", released=REL, dice=(1,))
+# -- 8.2 a stack attacks together --------------------------------------------------------------
+STACK = {"us-12-1": "1602", "us-12-a1mo": "1602", "us-12-16oh": "1602", "cs-st-pettus": "1603",
+         "cs-st-jackson": "1503"}                # in the enemy zone, the batteries fight adjacent (9.4)
+
+
+def test_8_2_a_stack_attacks_one_target_together_and_one_unit_may_be_withheld():
+    s = position(G, dict(STACK), phase="combat", released=REL, dice=(1,))
     act(s, "attack", "1603")
-    assert [a.a for a in s.legal_actions() if a.kind == "attacker"] == [G.unit_index["us-12-1"]]
-    act(s, "attacker", "us-12-1")                         # the battery joins with its stack
-    assert set(s.stack[-1][3]) == {G.unit_index["us-12-1"], G.unit_index["us-12-a1mo"]}
-    act(s, "resolve")                                     # 9 : 2 = 4-1, roll 1 -> De
+    act(s, "attacker", "us-12-1")
+    assert not legal(s, "resolve")                        # two of its stack left out: not yet
+    act(s, "attacker", "us-12-a1mo")
+    assert legal(s, "resolve")                            # one left out: it is withheld
+    act(s, "resolve")                                     # roll 1: De
     act(s, "no_advance")
     assert hexof(s, "cs-st-pettus") == "elim"
-    # both units have attacked: nobody may attack Jackson, so the phase ended by itself
+    assert any(e.rule == "8.2" and "16th Ohio" in e.text and "withheld" in e.text for e in s.log)
+    # the withheld battery may not attack Jackson, nor must it: the phase ended by itself
     assert s.phasing == 1 and not any("1503" in e.text for e in s.log if e.rule == "8.6")
-    s = position(G, units, phase="combat", released=REL)  # default: the units may attack apart
+
+
+def test_8_2_bombarding_artillery_of_one_stack_may_bombard_different_hexes():
+    units = {"us-12-a1mo": "1501", "us-12-16oh": "1501", "cs-st-pettus": "1603", "cs-st-jackson": "1503"}
+    s = position(G, units, phase="combat", released=REL, dice=(4, 4))
+    _attack(s, "1503", ["us-12-a1mo"])                   # the other battery stays out: free (9.1)
+    act(s, "stand", "us-12-a1mo")                         # roll 4: Ar, the battery need not retreat
+    _attack(s, "1603", ["us-12-16oh"])
+    act(s, "stand", "us-12-16oh")
+    bombarded = [e.text for e in s.log if e.rule == "8.6"]
+    assert any("attack 1503" in t for t in bombarded) and any("attack 1603" in t for t in bombarded)
+
+
+def test_8_2_option_lets_the_units_of_a_stack_attack_apart():
+    g = game(stack_attacks_together=False)
+    s = position(g, dict(STACK), phase="combat", released=REL, dice=(1, 6))
     act(s, "attack", "1603")
-    assert len([a for a in s.legal_actions() if a.kind == "attacker"]) == 2
+    act(s, "attacker", "us-12-1")
+    act(s, "resolve")                                     # alone: the rest of its stack may wait
+    act(s, "no_advance")
+    _attack(s, "1503", ["us-12-a1mo", "us-12-16oh"])     # ... and attack another hex
+    assert any("attack 1503" in e.text for e in s.log if e.rule == "8.6")
 
 
 # -- 12 Attack Effectiveness (option) ------------------------------------------------------------
 def test_12_attack_effectiveness_attacker_repulsed_stays_ineffective_until_night():
     g = game(morale="attack_effectiveness")
-    s = position(g, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(3,))
-    _attack(s, "1603", ["us-12-1"])                       # Ar
+    s = position(g, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(4,))
+    _attack(s, "1603", ["us-12-1"])                       # 8 : 5 = 1-1, roll 4 -> Ar
     u = G.unit_index["us-12-1"]
     assert s.ineffective[u] and not s.may_attack(u)
     s = position(g, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL)
@@ -147,6 +170,6 @@ def test_12_attack_effectiveness_attacker_repulsed_stays_ineffective_until_night
     s.turn = 12
     morale.night_recovery(s)
     assert not s.ineffective[u]
-    s = position(G, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(3,))
+    s = position(G, {"us-12-1": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL, dice=(4,))
     _attack(s, "1603", ["us-12-1"])
     assert not s.ineffective[u]                           # default: no morale rule

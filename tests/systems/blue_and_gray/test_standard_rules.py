@@ -5,6 +5,7 @@ from fractions import Fraction
 
 from cwbattles.systems.blue_and_gray import load_tables
 from cwbattles.systems.blue_and_gray.combat import odds
+from cwbattles.systems.blue_and_gray.preview import preview
 
 from tests.games.champion_hill.helpers import act, game, hexof, idx, legal, position
 
@@ -78,7 +79,7 @@ def _attack(s, target, attackers, roll=None):
 
 def test_8_6_dr_retreat_and_8_7_advance():
     s = position(G, {"us-12-1": "1602", "cs-st-pettus": "1603"}, phase="combat", released=REL, dice=(4,))
-    # 8 against 2 in clear: 4-1; roll 2 -> De; roll 4 -> Dr
+    # 8 against 2 in clear: 4-1; roll 4 -> Dr (De only on a 1)
     _attack(s, "1603", ["us-12-1"], 4)
     assert s.log[-1].text.endswith("Dr.") or "Dr" in s.log[-1].text
     assert s.to_act == "confederate"
@@ -97,13 +98,36 @@ def test_8_6_de_and_ae():
     assert hexof(s, "us-cav-3il") == "elim"
 
 
+def _exact(units, target, attackers):
+    s = position(G, units, released=REL)
+    return preview(s, (idx(target),), tuple(G.unit_index[a] for a in attackers))["exact"]
+
+
+def test_8_6_printed_table_attacker_eliminated_at_1_5_only_on_4_to_6():
+    # the printed 1975 table (crt.toml): at 1-5, Ar on 1-3 and Ae on 4-6
+    units = {"us-cav-3il": "1602", "cs-st-lee": "1603"}
+    assert _exact(units, "1603", ["us-cav-3il"]) == {"Ae": "1/2", "Ar": "1/2"}
+    s = position(G, units, phase="combat", released=REL, dice=(3,))
+    _attack(s, "1603", ["us-cav-3il"])                    # 1 : 5 = 1-5, roll 3 -> Ar
+    assert "1-5: Ar" in [e for e in s.log if e.rule == "8.6"][-1].text
+    act(s, "retreat_to", "1601", "us-cav-3il")
+    assert hexof(s, "us-cav-3il") == "1601"
+
+
+def test_8_6_printed_table_no_exchange_at_2_1():
+    units = {"us-12-1": "1602", "us-12-2": "1704", "cs-st-lee": "1603"}
+    assert _exact(units, "1603", ["us-12-1", "us-12-2"]) == {"Ar": "1/3", "Dr": "2/3"}
+    s = position(G, units, phase="combat", released=REL, dice=(4,))
+    _attack(s, "1603", ["us-12-1", "us-12-2"])            # 14 : 5 = 2-1, roll 4 -> Dr
+    assert "2-1: Dr" in [e for e in s.log if e.rule == "8.6"][-1].text
+
+
 def test_8_6_exchange_attacker_chooses_losses():
-    s = position(G, {"us-12-1": "1602", "us-12-a1mo": "1602", "cs-st-lee": "1603"}, phase="combat", released=REL)
-    # 9 against 5 (clear): 1-1; 2-1 needs 10 - so use roll on 1-1 ... pick 4-1 via weaker defender
-    s = position(G, {"us-12-1": "1602", "us-12-a1mo": "1602", "cs-st-pettus": "1603"}, phase="combat", released=REL, dice=(6,))
-    _attack(s, "1603", ["us-12-1", "us-12-a1mo"], 6)      # 9:2 = 4-1, 6 -> Ex
+    s = position(G, {"us-12-1": "1602", "us-cav-3il": "1602", "cs-st-pettus": "1603"}, phase="combat",
+                 released=REL, dice=(6,))
+    _attack(s, "1603", ["us-12-1", "us-cav-3il"], 6)      # 9:2 = 4-1, 6 -> Ex
     assert hexof(s, "cs-st-pettus") == "elim"
-    act(s, "lose", "us-12-a1mo")                          # 1 < 2: must lose more (the last, by itself)
+    act(s, "lose", "us-cav-3il")                          # 1 < 2: must lose more (the last, by itself)
     assert hexof(s, "us-12-1") == "elim"
 
 
@@ -129,11 +153,11 @@ def test_8_1_compulsory_attack_before_the_phase_ends():
 
 
 def test_9_1_bombardment_range_attenuation_and_line_of_sight():
-    u = G.unit_index["cs-st-waddell"]
-    s = position(G, {"cs-st-waddell": "1602", "us-12-1": "1605"}, side="confederate", phase="combat",
+    u = G.unit_index["cs-st-corput"]
+    s = position(G, {"cs-st-corput": "1602", "us-12-1": "1605"}, side="confederate", phase="combat",
                  released=REL)
     o = odds(s, (idx("1605"),), (u,))
-    assert o["attack"] == 1 and o["bombard_only"]          # 1 x 2/3 rounds to 1
+    assert o["attack"] == 1 and o["bombard_only"]          # 2 x 2/3 = 4/3 rounds to 1
     assert s.game.board.distance(idx("1602"), idx("1605")) == 3
     assert not legal(s, "attack", "1605")                  # 1 against 8 is worse than 1-5
     # 9.3: the hill at 1306 lies between 1304 and 1307 and blocks the line of sight
@@ -156,6 +180,26 @@ def test_5_2_reinforcements_pay_one_more_mp_each():
     act(s, "stop", "us-7-2")
     act(s, "enter", "us-7-3")
     assert s.mv_mp == 4
+
+
+def test_5_4_reinforcement_enters_at_another_entry_hex_of_its_edge_when_its_own_is_held():
+    # Carr's brigade is due at 1911, where Lee stands: it may come on at 1902 or 1920, the
+    # Union's other entry hexes on the east edge, paying the column cost there (5.2)
+    s = position(G, {"cs-st-lee": "1911"}, turn=2, released=REL)
+    u = G.unit_index["us-14-1"]
+    where = sorted(G.board.ids[a.b] for a in s.legal_actions() if a.kind == "enter" and a.a == u)
+    assert where == ["1902", "1920"]
+    act(s, "enter", "us-14-1", "1920")
+    assert hexof(s, "us-14-1") == "1920" and s.mv_mp == 5
+    assert "instead of 1911, held by the enemy (5.4)" in s.log[-1].text
+    act(s, "stop", "us-14-1")
+    assert not legal(s, "enter", "us-14-2", "1920")       # 19.4: 1920 holds a brigade now
+    act(s, "enter", "us-14-a2il", "1920")                 # the second through 1920 pays 2 MP
+    assert s.mv_mp == 4
+    s = position(G, {"cs-st-lee": "1810"}, turn=2, released=REL)
+    where = sorted(G.board.ids[a.b] if a.b >= 0 else "own" for a in s.legal_actions()
+                   if a.kind == "enter" and a.a == u)
+    assert where == ["own"]                               # only an enemy unit on it opens the others
 
 
 def test_6_33_no_passing_through_two_full_hexes_in_a_row():

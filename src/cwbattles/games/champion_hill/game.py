@@ -16,7 +16,7 @@ DATA = Path(__file__).parent / "data"
 SIDE_INDEX = {"union": 0, "confederate": 1}
 OPTION_DEFAULTS = {"union_range4_factor": "two_thirds", "osterhaus_release_by_bombardment": True,
                    "jackson_force": "unit", "carr_released_with_osterhaus": False, "optional_units": False,
-                   "morale": "none", "stack_attacks_together": False}
+                   "morale": "none", "stack_attacks_together": True}
 
 
 @dataclass(frozen=True)
@@ -64,20 +64,26 @@ class ChampionHillGame:
         self._load_oob(self.data_dir / "oob.toml")
         b = self.board
         ref = b.index
-        # 21.2-21.3 victory hexes and their starting control (1504 scores nothing, see notes)
+        # 21.2-21.3 victory hexes, 20.2-20.3 the ends of lines of communication (1504 scores
+        # nothing, see notes); 19.3 exits
         self.crossroads = ref["1309"]
         self.union_loc = tuple(ref[h] for h in ("1902", "1911", "1920"))          # 20.2
         self.exit_hexes = tuple(ref[h] for h in ("0108", "0119", "1501", "1902", "1911", "1920"))  # 19.3
-        self.control_hexes = tuple(ref[h] for h in ("0419", "0507", "0607", "0119", "1306", "1309",
-                                                    "1902", "1911", "1920", "1504"))
+        self.conf_loc = tuple(sorted(h for h in (b.edges["east"] | b.edges["west"])   # 20.3
+                                     if h in self.exit_hexes and b.ids[h] != "1501"
+                                     and any("road" in f for f in b.features_around[h])))
+        self.victory_hexes = tuple(sorted(ref[h] for h in ("0419", "0507", "0607", "0119", "1306", "1309", "1504",
+                                                          "1902", "1911", "1920")))
+        # 21.2 with 20.1: control is tracked wherever a victory condition or a line of
+        # communication can end; 1902, 1911, 1920 and 1504 start Union, the rest Confederate
+        # (0108, a Confederate line's end on the Edwards road, is not a victory hex: it starts
+        # on the Confederate side of the field, like the victory hexes there)
+        self.control_hexes = tuple(sorted(set(self.victory_hexes + self.conf_loc)))
         self.control_start = tuple(0 if b.ids[h] in ("1902", "1911", "1920", "1504") else 1
                                    for h in self.control_hexes)
         self.middle_road_east = tuple(ref[h] for h in ("1510", "1610", "1710", "1810", "1911"))  # 17.3 ii
         self.middle_road = tuple(ref[h] for h in ("1309", "1409", "1510", "1610", "1710", "1810", "1911"))
         self.art_road_only = self._art_road_only()                              # 19.13
-        self.conf_loc = tuple(h for h in (b.edges["east"] | b.edges["west"])   # 20.3
-                              if any("road" in f for f in b.features_around[h]) and b.ids[h] != "1501")
-        self.conf_loc = tuple(sorted(h for h in self.conf_loc if h in self.exit_hexes))
 
     # -- data ---------------------------------------------------------------------------------
     @staticmethod
@@ -229,7 +235,7 @@ class ChampionHillGame:
                        "corners": [list(c) for c in b.pixel_corners(i, size)], "label": b.labels.get(i, "")}
                       for i in range(len(b))],
             "hexsides": sides,
-            "victory_hexes": [b.ids[h] for h in self.control_hexes],
+            "victory_hexes": [b.ids[h] for h in self.victory_hexes],
         }
 
     def counters(self) -> dict:

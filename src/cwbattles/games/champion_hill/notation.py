@@ -7,7 +7,7 @@ from ...engine.errors import DataError
 
 # kind -> (meaning of a, meaning of b)
 KINDS = {
-    "move": ("unit", None), "march": ("unit", None), "enter": ("unit", None), "end_movement": (None, None),
+    "move": ("unit", None), "march": ("unit", None), "enter": ("unit", "hex"), "end_movement": (None, None),
     "step": ("hex", None), "exit": ("unit", None), "stop": ("unit", None),
     "attack": ("hex", None), "end_combat": (None, None), "target": ("hex", None), "attacker": ("unit", None),
     "resolve": (None, None), "retreat_to": ("hex", "unit"), "lose": ("unit", None),
@@ -32,7 +32,7 @@ def describe(g, action: Action) -> str:
     texts = {
         "move": lambda: f"move {n('unit', a)}",
         "march": lambda: f"move {n('unit', a)} strategically",
-        "enter": lambda: f"bring on {n('unit', a)}",
+        "enter": lambda: f"bring on {n('unit', a)}" + (f" at {n('hex', b)} (5.4)" if b >= 0 else ""),
         "end_movement": lambda: "end the Movement Phase",
         "step": lambda: f"move to {n('hex', a)}",
         "exit": lambda: f"{n('unit', a)} leaves the map",
@@ -94,4 +94,6 @@ def action_from_json(g, doc: dict, source: str = "action") -> Action:
 def all_actions(g) -> list:
     values = {"unit": range(g.n_units), "hex": range(len(g.board)), "column": range(len(g.tables.columns)),
               None: [-1]}
-    return [Action(k, a, b) for k, (ma, mb) in KINDS.items() for a in values[ma] for b in values[mb]]
+    seconds = {"enter": [-1, *g.entry_hexes]}          # 5.4: its own entry hex (-1), or another
+    return [Action(k, a, b) for k, (ma, mb) in KINDS.items() for a in values[ma]
+            for b in seconds.get(k, values[mb])]

@@ -78,6 +78,7 @@ def state_from_position(g, doc, source: str = "position"):
                 getattr(s, f)[u] = bool(ud.get(f, False))
             if ud.get("exited_at"):
                 s.exited_at[u] = g.board.index[ud["exited_at"]]
+        s.control = list(g.control_start)           # hexes the position does not name (21.2)
         for did, dd in doc.get("divisions", {}).items():
             d = g.division_index[did]
             s.released[d], s.release_due[d], s.div_fought[d] = bool(dd["released"]), bool(dd["release_due"]), bool(dd["fought"])

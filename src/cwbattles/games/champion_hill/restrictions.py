@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 UNION, CONFEDERATE = 0, 1
+HALF_STRENGTH = ("restricted 9th division: half strength", "17.3 i", Fraction(1, 2))
 
 
 def restricted(s, u: int) -> bool:
@@ -28,6 +29,8 @@ def may_move(s, u: int) -> bool:
 
 
 def may_enter(s, u: int, a: int, b: int) -> bool:
+    """17.1-17.4: what a restricted unit may not enter, from a (OFF_MAP when it enters the map:
+    5.4 makes entering a step like any other)."""
     g = s.game
     unit = g.units[u]
     d = unit.division
@@ -40,7 +43,7 @@ def may_enter(s, u: int, a: int, b: int) -> bool:
             return False
         home = unit.setup
         dist = g.board.distance
-        return dist(home, b) <= max(2, dist(home, a))
+        return dist(home, b) <= max(2, dist(home, a) if a >= 0 else 0)
     if d == g.CARR:
         return b not in zoc                                    # 17.4
     if d == g.OSTERHAUS and unit.restriction == "17.3-ii":
@@ -50,12 +53,12 @@ def may_enter(s, u: int, a: int, b: int) -> bool:
     return True
 
 
-def attack_factor(s, u: int, bombarding: bool) -> Fraction:
+def attack_modifier(s, u: int, bombarding: bool):
     """17.3 i: the restricted 9th division attacks at half strength (bombardment excepted)."""
     g = s.game
     if not bombarding and g.units[u].division == g.OSTERHAUS and not s.released[g.OSTERHAUS]:
-        return Fraction(1, 2)
-    return Fraction(1)
+        return HALF_STRENGTH
+    return None
 
 
 def movement_start(s, side: int) -> None:

@@ -10,6 +10,8 @@ from ...systems.blue_and_gray.results import advance_into
 from ...systems.blue_and_gray.state import DOUBLE_QUICK, NORMAL
 
 UNION, CONFEDERATE = 0, 1
+TRIPLED = ("Bowen's counterattack: tripled", "19.53 i", Fraction(3))
+DIE_LESS_ONE = ("Bowen's counterattack", "19.53 ii", -1)
 
 
 # -- 19.1 terrain ------------------------------------------------------------------------------------
@@ -17,8 +19,8 @@ def may_enter(s, u: int, a: int, b: int) -> bool:
     """19.12 is in the terrain chart (the stream hexside closed to artillery but at a bridge or
     ford). 19.13: artillery enters and leaves the wooded hexes east of Jackson's Creek near the
     Middle Road only by road."""
-    if s.kind(u) != "artillery":
-        return True
+    if s.kind(u) != "artillery" or a < 0:
+        return True                                            # 5.1: entering, it comes by the road
     road_only = s.game.art_road_only
     if (a in road_only or b in road_only) and "road" not in s.game.board.features(a, b):
         return False
@@ -34,12 +36,14 @@ def obligation_side(s, a: int, b: int) -> bool:
 
 
 # -- 19.2 artillery -----------------------------------------------------------------------------------
-def range_factor(s, u: int, distance: int) -> Fraction:
-    """9.1: two-thirds at range 3; 19.2: Union artillery at range 4 loses one third (decision:
-    two-thirds, option ``union_range4_factor = "one_third"``)."""
-    if distance >= 4 and s.game.option("union_range4_factor") == "one_third":
-        return Fraction(1, 3)
-    return Fraction(2, 3) if distance >= 3 else Fraction(1)
+def range_modifier(s, u: int, distance: int):
+    """9.1: two-thirds at range 3; 19.2: Union artillery at range 4 reduced by one third
+    (decision: to two-thirds, option ``union_range4_factor = "one_third"``: to one third)."""
+    if distance >= 4:
+        if s.game.option("union_range4_factor") == "one_third":
+            return ("bombards at range 4 (option: one third)", "19.2", Fraction(1, 3))
+        return ("bombards at range 4, reduced by one third", "19.2", Fraction(2, 3))
+    return ("bombards at range 3", "9.1", Fraction(2, 3)) if distance >= 3 else None
 
 
 def may_bombard(s, u: int) -> bool:
@@ -117,20 +121,20 @@ def _bonus_applies(s, attackers) -> bool:
     return True
 
 
-def attack_factor(s, u: int, bombarding: bool) -> Fraction:
+def attack_modifier(s, u: int):
     """19.53 i: both brigades tripled for that Player-Turn."""
     g = s.game
     if s.bowen_bonus == 1 and u in (g.GREEN, g.COCKRELL):
-        return Fraction(3)
-    return Fraction(1)
+        return TRIPLED
+    return None
 
 
-def die_modifier(s, attackers) -> int:
+def die_modifiers(s, attackers) -> tuple:
     """19.53 ii: the die of their attacks is reduced by one."""
     g = s.game
     if s.phasing == CONFEDERATE and any(u in (g.GREEN, g.COCKRELL) for u in attackers) and _bonus_applies(s, attackers):
-        return -1
-    return 0
+        return (DIE_LESS_ONE,)
+    return ()
 
 
 def after_advance(s, u: int, frame) -> None:
@@ -232,8 +236,8 @@ def ammunition(s, side: int) -> None:
         h = s.hex[b]
         if h >= 0:
             o = g.OOA[b]
+            s.set_hex(o, h)                                    # first: the hex is never empty (21.2)
             s.set_hex(b, -1)
-            s.set_hex(o, h)
             for f in ("moved", "attacked", "defended", "retreated", "strat"):
                 getattr(s, f)[o] = getattr(s, f)[b]
             s.note("19.61", f"{g.units[b].name} is out of ammunition.")

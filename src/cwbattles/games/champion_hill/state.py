@@ -58,6 +58,7 @@ class State(BGState):
         for u in self.game.units:
             if u.setup >= 0 and (not u.aside or (u.optional and optional)):
                 self.set_hex(u.index, u.setup)
+        self.control = list(self.game.control_start)    # 21.2: the start, whatever the zones
         self.note("16.2", "Units set up; reinforcements wait on the turn track; "
                           + ("optional units in play; " if optional else "optional and ")
                           + "Out of Ammo counters aside.")
@@ -83,8 +84,12 @@ class State(BGState):
         unit = self.game.units[u]
         return not self.released[unit.division] or unit.type == "artillery" or u == self.game.TRAIN
 
-    def attack_factor(self, u, targets, bombarding):
-        return restrictions.attack_factor(self, u, bombarding) * special.attack_factor(self, u, bombarding)
+    def attack_modifiers(self, u, targets, bombarding):
+        """17.3 i (half strength) and 19.53 i (tripled)."""
+        half, triple = restrictions.attack_modifier(self, u, bombarding), special.attack_modifier(self, u)
+        if half is None and triple is None:
+            return ()
+        return tuple(m for m in (half, triple) if m is not None)
 
     def on_movement_start(self, side):
         special.ammunition(self, side)
@@ -103,14 +108,16 @@ class State(BGState):
         train.check(self)
         special.player_end(self, side)
         restrictions.player_end(self, side)
-        victory.player_end(self)
 
     def on_turn_end(self):
         victory.turn_end(self)
         train.turn_end(self)
 
+    def on_hex_changed(self, u, old, new):
+        if self.facts.is_combat[u]:
+            victory.hex_changed(self, old, new)                                 # 21.2
+
     def on_moved(self, u, h):
-        victory.passed(self, u, h)
         train.moved(self, u, h)
         train.check(self)
 
@@ -151,12 +158,12 @@ class State(BGState):
     def artillery_range(self, u):
         return self.game.units[u].range                                         # 19.2 (data: 4 / 3)
 
-    range_factor = special.range_factor                                         # 9.1, 19.2
+    range_modifier = special.range_modifier                                     # 9.1, 19.2
     may_bombard = special.may_bombard                                           # 19.2
     obligation_side = special.obligation_side                                   # 19.15
 
-    def die_modifier(self, targets, attackers):
-        return special.die_modifier(self, attackers)                            # 19.53 ii
+    def die_modifiers(self, targets, attackers):
+        return special.die_modifiers(self, attackers)                           # 19.53 ii
 
     def after_advance(self, u, frame):
         special.after_advance(self, u, frame)                                   # 19.53 iii
@@ -186,19 +193,22 @@ class State(BGState):
         """Exact odds of an attack: for ``resolve`` the pending declaration, for ``attack`` h
         every eligible unit against h."""
         from ...systems.blue_and_gray.choice_preview import CHOICE_FRAMES, preview_choice
-        from ...systems.blue_and_gray.combat import candidates, joiners, preview
+        from ...systems.blue_and_gray.combat import candidates
+        from ...systems.blue_and_gray.preview import preview
         self = self.clone()                      # a preview never changes the state
         frame = self.stack[-1] if self.stack else None
         if frame and frame[0] in CHOICE_FRAMES:
             return preview_choice(self, action)  # where a retreat or an advance would lead
         if action.kind in ("resolve", "resolve_at") and frame and frame[0] == "declare":
+            if not frame[3]:
+                return {}                        # nothing declared yet: no attack to show
             return preview(self, frame[2], frame[3], action.a if action.kind == "resolve_at" else None)
         if action.kind in ("attack", "target") and frame:
             targets = (action.a,) if action.kind == "attack" else frame[2] + (action.a,)
             side = frame[1]
             return preview(self, targets, tuple(candidates(self, side, targets)))
         if action.kind == "attacker" and frame and frame[0] == "declare":
-            return preview(self, frame[2], frame[3] + joiners(self, frame[1], frame[2], action.a))
+            return preview(self, frame[2], frame[3] + (action.a,))
         return {}
 
     def to_position(self) -> dict:

@@ -7,41 +7,57 @@ UNION, CONFEDERATE = 0, 1
 SIDES = ("union", "confederate")
 
 
-def passed(s, u: int, h: int) -> None:
-    """21.2: a hex belongs to the last side to occupy or pass through it."""
+# -- 21.2 control ----------------------------------------------------------------------------------
+# "The last to occupy, pass through, or exert an uncontested Zone of Control": control is a
+# matter of what happened last, so it is kept up to date at every change of a combat unit's
+# hex (the state's on_hex_changed), never sampled. Each step of a move counts: a unit that
+# enters a hex has occupied (passed through) it, and a unit whose zone reaches an empty hex
+# that no enemy zone reaches has exerted an uncontested zone there, even if it moves on, is
+# eliminated later, or leaves. Only the hexes whose state can have changed are looked at: the
+# one the unit left and the one it entered, with the hexes their zones reach (``control_near``).
+
+def control_near(s) -> tuple:
+    """For each hex, the indices of the controlled hexes (``game.control_hexes``) that a unit
+    entering or leaving it can concern: the hex itself and the hexes its zone reaches (7.3).
+    Static, worked out once per game."""
     g = s.game
-    if h in g.control_hexes and s.is_combat_unit(u):
-        s.control[g.control_hexes.index(h)] = s.side_of(u)
+    near = g.__dict__.get("_control_near")
+    if near is None:
+        reach = s.facts.zoc_reach
+        rows = [[] for _ in range(len(g.board))]
+        for i, h in enumerate(g.control_hexes):
+            for n in (h,) + reach[h]:
+                rows[n].append(i)
+        near = g._control_near = tuple(tuple(r) for r in rows)
+    return near
 
 
-def check_control(s, i: int) -> int:
-    """21.2 (decision on the order of tests): occupied -> the occupier; empty in both sides'
-    zones -> neither; in one side's zone -> that side; otherwise the last holder."""
+def hex_changed(s, old: int, new: int) -> None:
+    """21.2: a combat unit left ``old`` and entered ``new`` (either may be off the map):
+    the controlled hexes they concern are looked at again."""
+    near = control_near(s)
+    for i in (near[old] if old >= 0 else ()) + (near[new] if new >= 0 else ()):
+        update_control(s, i)
+
+
+def update_control(s, i: int) -> None:
+    """21.2 (decision on the order of tests): occupied by a combat unit -> its side; empty in
+    both sides' zones -> neither, while that lasts; in one side's zone only -> that side;
+    otherwise unchanged (the last side to have done any of these keeps it)."""
     h = s.game.control_hexes[i]
-    for side in (UNION, CONFEDERATE):
-        if h in s.combat_occupied(side):
-            s.control[i] = side
-            return side
-    zu, zc = h in s.zoc(UNION), h in s.zoc(CONFEDERATE)
-    if zu and zc:
-        s.control[i] = -1
-    elif zu or zc:
-        s.control[i] = UNION if zu else CONFEDERATE
-    return s.control[i]
-
-
-def player_end(s) -> None:
-    """21.2: a side also takes a victory hex by putting an unopposed zone of control into it;
-    zones are checked at the end of every Player-Turn (decision), so a zone that covered a hex
-    then left still counts."""
-    for i in range(len(s.game.control_hexes)):
-        check_control(s, i)
+    for v in s.units_at(h):
+        if s.facts.is_combat[v]:
+            s.control[i] = s.facts.unit_side[v]
+            return
+    zu, zc = s.in_zoc(UNION, h), s.in_zoc(CONFEDERATE, h)
+    if zu or zc:
+        s.control[i] = -1 if zu and zc else UNION if zu else CONFEDERATE
 
 
 def turn_end(s) -> None:
     """21.2-21.3: the crossroads (1309) each Game-Turn: 10 VP Confederate, 5 Union."""
     g = s.game
-    holder = check_control(s, g.control_hexes.index(g.crossroads))
+    holder = s.control[g.control_hexes.index(g.crossroads)]
     if holder == CONFEDERATE:
         s.vp_conf += 10
     elif holder == UNION:
@@ -130,9 +146,6 @@ def result(s) -> dict:
 
     add(UNION, "crossroads_and_during_play", s.vp_union)
     add(CONFEDERATE, "crossroads_and_during_play", s.vp_conf)
-    if final:
-        for i in range(len(g.control_hexes)):
-            check_control(s, i)
     cut = set()
     if final:                                                   # 20.0
         targets = {side: _loc_targets(s, side) for side in (UNION, CONFEDERATE)}

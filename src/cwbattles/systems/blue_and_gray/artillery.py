@@ -15,12 +15,21 @@ def in_range(s, u: int, t: int) -> bool:
     return s.facts.sees(a, t)                          # the board's line of sight, memoised
 
 
-def bombard_strength(s, u: int, targets: tuple) -> Fraction:
+def bombard_strength(s, u: int, targets: tuple, steps: list | None = None) -> Fraction:
     """9.1: the unit's strength at the shortest range to a target it reaches, times the range
-    factor, rounded to the nearest whole number, at least 1 (before terrain)."""
+    multiplier (``s.range_modifier``), rounded to the nearest whole number, at least 1 (before
+    terrain). ``steps``, if given, receives the range's multiplier and the rounding."""
     board = s.game.board
     d = min(board.distance(s.hex[u], t) for t in targets if in_range(s, u, t))
-    raw = s.strength(u) * s.range_factor(u, d)
+    raw = Fraction(s.strength(u))
+    m = s.range_modifier(u, d)
+    if m is not None:
+        raw *= m[2]
+        if steps is not None:
+            steps.append({"label": m[0], "rule": m[1], "factor": m[2]})
     if raw != int(raw):
-        raw = max(1, int(raw + Fraction(1, 2)))
-    return Fraction(raw)
+        raw = Fraction(max(1, int(raw + Fraction(1, 2))))
+        if steps is not None:
+            steps.append({"label": "rounded to the nearest whole point, at least 1", "rule": "9.1",
+                          "value": raw})
+    return raw

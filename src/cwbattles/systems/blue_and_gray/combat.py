@@ -1,5 +1,5 @@
 """8.0 Combat and 9.0 artillery: declaring attacks one at a time, compulsory attacks (8.1),
-multi-unit and multi-hex attacks (8.2), strengths and odds (8.3-8.6), bombardment and combined
+multi-unit and multi-hex attacks (8.2), odds (8.6; the strengths are ``strength``'s, 8.3-8.4), bombardment and combined
 attacks (9.1-9.2).
 
 Frames: ("combat", side) - ``attack`` a hex, or ``end_combat`` once every compulsory attack is
@@ -13,14 +13,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...engine.actions import Action
-from .artillery import bombard_strength, in_range
+from .artillery import in_range
+from .strength import adjacent_role, defence_strength, unit_attack
 
 END_COMBAT = Action("end_combat")
-
-
-def adjacent_role(s, u: int) -> bool:
-    """9.4: artillery in an enemy zone fights like other units; other artillery bombards."""
-    return s.kind(u) != "artillery" or s.in_enemy_zoc(u)
 
 
 def targetable(s, side: int, t: int) -> bool:
@@ -29,31 +25,47 @@ def targetable(s, side: int, t: int) -> bool:
 
 
 def can_join(s, u: int, targets: tuple) -> bool:
-    """Whether u may take part in an attack on ``targets`` (8.2, 9.1, 9.2)."""
+    """Whether u may take part in an attack on ``targets`` (8.2, 9.1, 9.2). A unit withheld
+    from its stack's attack (8.2) is marked as having attacked, so it may not."""
     if s.attacked[u] or s.hex[u] < 0 or not s.may_attack(u):
         return False
     h = s.hex[u]
-    if s.stacks_attack_as_one() and _stack_has_attacked(s, u):
-        return False
     board = s.game.board
     if adjacent_role(s, u):
         return all(board.are_adjacent(h, t) and s.can_attack_across(h, t) for t in targets)
     return s.may_bombard(u) and any(in_range(s, u, t) for t in targets)
 
 
-def _stack_has_attacked(s, u: int) -> bool:
-    """8.2 (option, S75 7.22): a unit of u's hex already attacked from it this phase (units
-    that arrived by retreat or advance attacked from elsewhere)."""
-    return any(v != u and s.attacked[v] and not s.retreated[v] and not s.defended[v]
-               for v in s.units_at(s.hex[u]))
-
-
-def joiners(s, side: int, targets: tuple, u: int) -> tuple:
-    """The units that join an attack when the attacker adds u: u alone, or (option, S75 7.22:
-    a stack attacks as one) every unit of u's hex that can join."""
+def stacks_complete(s, side: int, targets: tuple, attackers: tuple) -> bool:
+    """8.2: the units of a stack attack the same target together; one of them may be withheld.
+    So an attack may be resolved only when, for each hex from which units attack it in an
+    adjacent role, at most one unit of that hex that could join it has not. Bombarding
+    artillery is free (9.1: batteries in one hex may bombard different hexes). Always true
+    when the game lets stacks split (``stacks_attack_as_one``)."""
     if not s.stacks_attack_as_one():
-        return (u,)
-    return tuple(v for v in s.units_at(s.hex[u]) if v == u or (s.side_of(v) == side and can_join(s, v, targets)))
+        return True
+    sides = s.facts.unit_side
+    for h in {s.hex[u] for u in attackers if adjacent_role(s, u)}:
+        left_out = [v for v in s.units_at(h) if sides[v] == side and v not in attackers
+                    and adjacent_role(s, v) and can_join(s, v, targets)]
+        if len(left_out) > 1:
+            return False
+    return True
+
+
+def withhold(s, side: int, attackers: tuple) -> None:
+    """8.2: once a stack has attacked, the unit of it that was withheld may not attack in this
+    Combat Phase (and is no longer obliged to, 8.1): it is marked as having attacked."""
+    if not s.stacks_attack_as_one():
+        return
+    sides = s.facts.unit_side
+    for h in {s.hex[u] for u in attackers if adjacent_role(s, u)}:
+        for v in s.units_at(h):
+            if sides[v] == side and v not in attackers and not s.attacked[v] and adjacent_role(s, v) \
+                    and s.may_attack(v):
+                s.attacked[v] = True
+                s.note("8.2", f"{s.game.units[v].name} was withheld from its stack's attack: "
+                              "it does not attack this phase.")
 
 
 def attack_reach(s, side: int) -> frozenset:
@@ -102,25 +114,6 @@ def bombarders(s, side: int) -> list:
     hexes, attacked, within, reach = s.hex, s.attacked, s.game.board.within, s.facts.attack_reach
     return [(u, within(hexes[u], reach[u])) for u in s.game.side_units[side]
             if hexes[u] >= 0 and not attacked[u] and not adjacent_role(s, u)]
-
-
-def defence_strength(s, targets: tuple) -> Fraction:
-    """8.3-8.4, 8.7: each hex's units (less those retreated this phase) times its terrain's
-    defence multiplier (the largest applies once)."""
-    total = Fraction(0)
-    for t in targets:
-        st = sum(s.strength(v) for v in s.units_at(t) if not s.retreated[v] and s.is_combat_unit(v))
-        total += st * s.game.tables.terrain[s.game.board.terrain[t]]["defender"] * s.defence_factor(t)
-    return total
-
-
-def unit_attack(s, u: int, targets: tuple) -> Fraction:
-    """8.3 step 1: one attacker's strength with its own modifications."""
-    if adjacent_role(s, u):
-        h = s.hex[u]
-        across = min(s.across_factor(h, t) for t in targets)      # 8.4 (19.14): halved once
-        return s.strength(u) * across * s.attack_factor(u, targets, False)
-    return bombard_strength(s, u, targets) * s.attack_factor(u, targets, True)
 
 
 def odds(s, targets: tuple, attackers: tuple) -> dict:
@@ -236,14 +229,11 @@ def _declare_legal(s, frame):
             both = targets + (t2,)
             if any(adjacent_role(s, u) for u in candidates(s, side, both)):
                 out.append(Action("target", t2))
-    together = s.stacks_attack_as_one()
-    offered = set()
     for u in candidates(s, side, targets):
-        if u not in attackers and not (together and s.hex[u] in offered):
+        if u not in attackers:
             out.append(Action("attacker", u))
-            offered.add(s.hex[u])
     o = odds(s, targets, attackers) if attackers else None
-    if o is not None and resolvable_at(s, targets, o):
+    if o is not None and resolvable_at(s, targets, o) and stacks_complete(s, side, targets, attackers):
         out.append(Action("resolve"))
         # 8.9: the attacker may declare any lower column before the die is rolled
         out += [Action("resolve_at", c) for c in range(o["column"])]
@@ -255,27 +245,10 @@ def _declare_apply(s, frame, action):
     if action.kind == "target":
         s.stack.append(("declare", side, targets + (action.a,), attackers))
     elif action.kind == "attacker":
-        s.stack.append(("declare", side, targets, attackers + joiners(s, side, targets, action.a)))
+        s.stack.append(("declare", side, targets, attackers + (action.a,)))
     else:
         from .results import resolve
         resolve(s, side, targets, attackers, action.a if action.kind == "resolve_at" else None)
-
-
-def preview(s, targets: tuple, attackers: tuple, column=None) -> dict:
-    """Exact odds of every result, by enumerating the die (8.6); at a declared lower column (8.9)."""
-    mod = s.die_modifier(targets, attackers)
-    o = odds(s, targets, attackers)
-    tab = s.game.tables
-    if column is not None and column < o["column"]:
-        o["column"], o["odds"] = column, tab.columns[column]
-    probs = {}
-    for roll in range(1, 7):
-        r = tab.result(o["column"], roll + mod)
-        probs[r] = probs.get(r, Fraction(0)) + Fraction(1, 6)
-    return {"attack": float(o["attack"]), "defence": float(o["defence"]), "odds": o["odds"],
-            "die_modifier": mod, "bombardment": o["bombard_only"],
-            "outcomes": {k: float(v) for k, v in sorted(probs.items())},
-            "exact": {k: f"{v.numerator}/{v.denominator}" for k, v in sorted(probs.items())}}
 
 
 def register(rules) -> None:

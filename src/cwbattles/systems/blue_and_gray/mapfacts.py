@@ -48,7 +48,17 @@ class MapFacts:
         # 8.2, 9.1: the farthest from a target each unit may join an attack on it
         self.attack_reach = tuple(max(1, s.artillery_range(u)) for u in range(len(g.units)))
         self.longest_reach = max(self.attack_reach)
+        # 5.4: for each entry hex, the entry hexes of the same side on the same map edge
+        sides_at = {}
+        for unit in g.units:
+            if unit.entry_hex >= 0:
+                sides_at.setdefault(unit.entry_hex, set()).add(unit.side)
+        edges = [e for name, e in board.edges.items() if name]
+        self.entry_alternatives = {e: tuple(sorted(f for f in sides_at if sides_at[f] & sides_at[e] and f != e
+                                                   and any(e in edge and f in edge for edge in edges)))
+                                   for e in sides_at}
         self._sight: dict = {}
+        self._across: dict = {}
         self.actions = PrebuiltActions(max(len(board), len(g.units)))
 
     def sees(self, a: int, b: int) -> bool:
@@ -59,6 +69,14 @@ class MapFacts:
             seen = self._sight[key] = self.board.line_of_sight(a, b, self.blocks_los.__getitem__)
         return seen
 
+
+    def across(self, s, a: int, b: int):
+        """8.4: ``s.across_modifier(a, b)`` (memoised; the map never changes)."""
+        key = (a, b)
+        found = self._across.get(key, False)
+        if found is False:
+            found = self._across[key] = s.across_modifier(a, b)
+        return found
 
 
 class PrebuiltActions(dict):

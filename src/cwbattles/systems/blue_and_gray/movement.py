@@ -10,7 +10,7 @@ Frames: ("movement", side) picks the next unit (``move``, ``march``, ``enter``) 
 from __future__ import annotations
 
 from ...engine.actions import Action
-from .state import NORMAL, OFF_MAP, STRATEGIC, EXITED
+from .state import EXITED, NORMAL, OFF_MAP, STRATEGIC
 
 END_MOVEMENT = Action("end_movement")
 
@@ -25,22 +25,45 @@ def may_march_from(s, u: int) -> bool:
     return s.may_march(u) and not enemy_within(s, s.side_of(u), s.hex[u], 2)
 
 
-def entry_options(s, side: int) -> list:
-    """5.1-5.4: reinforcements due now (or held back) that can enter at their entry hex."""
+def entry_hexes(s, u: int) -> tuple:
+    """5.1, 5.4: where reinforcement u may enter: its own entry hex or, when an enemy unit
+    occupies that, another entry hex of its side on the same map edge (MapFacts)."""
+    own = s.game.units[u].entry_hex
+    if own not in s.occupied(1 - s.facts.unit_side[u]):
+        return (own,)
+    return s.facts.entry_alternatives[own]
+
+
+def entry_steps(s, u: int) -> dict:
+    """5.1-5.4: {entry hex: MP left there} for reinforcement u. Entering is a step onto the map
+    through the road at the entry hex and goes through the same tests as every step
+    (``_steps_from``): never into an enemy-occupied hex (6.1), into an enemy zone only by day
+    (11.1) and stopping there (7.0), and the exclusive rules' limits (``may_enter``, from
+    ``OFF_MAP``: Champion Hill 17.4 keeps a restricted division out of enemy zones). 5.2: the
+    k-th unit through an entry hex in a phase pays k MP; the hex must have room (6.32)."""
     g = s.game
+    side = s.facts.unit_side[u]
+    out = {}
+    for e in entry_hexes(s, u):
+        k = s.entry_count[g.entry_hexes.index(e)] + 1
+        for b, left in _steps_from(s, u, OFF_MAP, s.movement_allowance(u), sides=((-1, e, k),)):
+            if s.stack_ok(b, side, (u,)):
+                out[b] = left
+    return out
+
+
+def entry_options(s, side: int) -> list:
+    """5.1-5.4: reinforcements due now (or held back) that can enter: ``enter`` u at its own
+    entry hex, ``enter`` u, hex at another one (5.4)."""
+    g = s.game
+    enter = s.facts.actions["enter"]
     out = []
     for u in g.reinforcements[side]:
         if s.hex[u] != OFF_MAP or s.moved[u] or g.units[u].entry_turn > s.turn:
             continue
-        e = g.units[u].entry_hex
-        k = s.entry_count[g.entry_hexes.index(e)] + 1          # 5.2: the k-th unit pays k MP
-        if k > s.movement_allowance(u) or e in s.occupied(1 - side):
-            continue
-        if e in s.zoc(1 - side) and s.night() and not s.game.tables.night["enter_enemy_zoc"]:
-            continue                                           # 5.4, 11.1
-        if not s.stack_ok(e, side, (u,)):
-            continue
-        out.append(Action("enter", u))
+        own = g.units[u].entry_hex
+        for e in sorted(entry_steps(s, u)):
+            out.append(enter[u] if e == own else Action("enter", u, e))
     return out
 
 
@@ -77,16 +100,15 @@ def _movement_apply(s, frame, action):
     name = s.game.units[u].name
     if action.kind == "enter":
         g = s.game
-        e = g.units[u].entry_hex
+        e = action.b if action.b >= 0 else g.units[u].entry_hex
         i = g.entry_hexes.index(e)
-        s.entry_count[i] += 1
-        k = s.entry_count[i]
         s.mv_mode = NORMAL
-        s.mv_mp = s.movement_allowance(u) - k
+        s.mv_mp = entry_steps(s, u)[e]                         # 5.2, 7.0: as the step it is
+        s.entry_count[i] += 1
         s.set_hex(u, e)
-        if e in s.zoc(1 - side):
-            s.mv_mp = 0                                        # 5.4, 7.0: stops in an enemy zone
-        s.note("5.2", f"{name} enters at {g.board.ids[e]} ({k} MP).",
+        s.note("5.2", f"{name} enters at {g.board.ids[e]} ({s.entry_count[i]} MP)"
+                      + (f" instead of {g.board.ids[g.units[u].entry_hex]}, held by the enemy (5.4)"
+                         if e != g.units[u].entry_hex else "") + ".",
                data={"kind": "enter", "unit": g.units[u].id, "from": None, "to": g.board.ids[e]})
         s.on_moved(u, e)
     else:
@@ -105,20 +127,23 @@ def _step_ok(s, u, a, b, mp):
     return None
 
 
-def _steps_from(s, u, a, mp, only=None):
+def _steps_from(s, u, a, mp, only=None, sides=None):
     """[(b, MP left after entering b)] for the neighbours b of a (or only the neighbour
-    ``only``) that u, with mp MP, may enter."""
+    ``only``) that u, with mp MP, may enter. ``sides``: the (i, b, cost) steps to try instead
+    of a's hexsides: a reinforcement's entry onto the map (a = OFF_MAP, entry_steps)."""
     facts = s.facts
     side = facts.unit_side[u]
     occupied = s.occupied(1 - side)
     zoc = s.zoc(1 - side)
-    strategic = s.mv_mode == STRATEGIC
+    strategic = s.mv_mode == STRATEGIC and sides is None
     near = s.near(1 - side, 2) if strategic else ()
     night_bars_zoc = s.night() and not s.game.tables.night["enter_enemy_zoc"]
     may_enter = s.may_enter if s.entry_limited(u) else None
-    lines = facts.on_line[a]
+    lines = facts.on_line[a] if strategic else ()
     out = []
-    for i, b, cost in facts.passable[facts.unit_kind[u]][a]:   # 6.2, 10.1: hexsides it may cross
+    if sides is None:
+        sides = facts.passable[facts.unit_kind[u]][a]          # 6.2, 10.1: hexsides it may cross
+    for i, b, cost in sides:
         if cost > mp or b in occupied:
             continue                                           # 6.1: never into an enemy-occupied hex
         if only is not None and b != only:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from . import morale
-from .combat import adjacent_role, odds
+from .combat import adjacent_role, odds, withhold
 from .displacement import displace, displaceable, retreat_hexes
 
 
@@ -24,7 +24,8 @@ def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None
     """8.3-8.6: total the strengths, form the odds, roll one die, apply the result. 8.9: a
     ``column`` lower than the odds give, declared by the attacker, is used instead."""
     g = s.game
-    mod = s.die_modifier(targets, attackers)      # first: exclusive bonuses may start here (19.52)
+    die = s.die_modifiers(targets, attackers)     # first: exclusive bonuses may start here (19.52)
+    mod = sum(m[2] for m in die)
     o = odds(s, targets, attackers)
     declared = column is not None and column < o["column"]
     if declared:
@@ -37,6 +38,7 @@ def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None
     hit = tuple(v for v in defenders if s.suffers(v, o["bombard_only"]))
     for u in attackers:
         s.attacked[u] = True
+    withhold(s, side, attackers)                          # 8.2: the stack's withheld unit
     for v in defenders:
         s.defended[v] = True
     ids = g.board.ids
@@ -49,7 +51,8 @@ def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None
     s.note("8.6", f"{names} attack {'/'.join(ids[t] for t in targets)}: "
                   f"{_num(o['attack'])} against {_num(o['defence'])}, {o['odds']}"
                   + (" (declared lower, 8.9)" if declared else "")
-                  + (f", die modified by {mod:+d}" if mod else "") + f": {result}"
+                  + (f", die modified by {mod:+d} ({', '.join(m[1] for m in die)})" if mod else "")
+                  + f": {result}"
                   + (" (bombardment)" if o["bombard_only"] else "") + ".", (roll,), data=data)
     s.on_attack(targets, attackers, o["bombard_only"], result)
     frames = []

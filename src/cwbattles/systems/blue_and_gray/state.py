@@ -101,6 +101,7 @@ class BGState(Machine):
             here = at.get(h)
             at[h] = (u,) if here is None else tuple(sorted(here + (u,)))
         self._side_sets[self.facts.unit_side[u]] = {}
+        self.on_hex_changed(u, old, h)
 
     def by_hex(self) -> dict:
         """Hex -> the units in it (read only)."""
@@ -228,11 +229,16 @@ class BGState(Machine):
             return any(f in feats for f in CROSSINGS)
         return True
 
-    def across_factor(self, a: int, b: int) -> Fraction:
-        """8.4: the multiplier of a unit attacking from a into b (halved across water)."""
+    def across_modifier(self, a: int, b: int):
+        """8.4: (label, rule, multiplier) of a unit attacking from a into b across a hexside that
+        weakens it (water: halved), or None. A fact of the map, so MapFacts keeps the answers."""
         feats = self.game.board.features(a, b)
         hs = self.game.tables.hexsides
-        return min((hs[f]["attacker"] for f in feats if f in hs), default=Fraction(1))
+        worst = min((f for f in feats if f in hs and hs[f]["attacker"] < 1), key=lambda f: hs[f]["attacker"],
+                    default=None)
+        if worst is None:
+            return None
+        return (f"attacks across a {worst} hexside", hs[worst]["rule"], hs[worst]["attacker"])
 
     def blocks_los(self, h: int) -> bool:
         """9.3: hexes whose terrain blocks a line of sight."""
@@ -300,8 +306,9 @@ class BGState(Machine):
         return False
 
     def stacks_attack_as_one(self) -> bool:
-        """8.2: whether units in one hex must attack together (S75 7.22; a game option)."""
-        return False
+        """8.2: whether the units of a stack attack the same target together, one of them
+        withheld at most (S75 7.22; the series' games). Games may offer the split as an option."""
+        return True
 
     def may_bombard(self, u: int) -> bool:
         return self.kind(u) == "artillery"
@@ -310,24 +317,30 @@ class BGState(Machine):
         """9.1: a fact of the unit, never of the position (MapFacts tabulates the longest)."""
         return self.game.units[u].range
 
-    def range_factor(self, u: int, distance: int):
-        """9.1: two-thirds at range 3 (rounded to the nearest whole number, at least 1)."""
-        return Fraction(2, 3) if distance >= 3 else Fraction(1)
+    # Modifications of strength and of the die: each is (label, rule, value), so that the
+    # program applies them and a preview can list them (8.3). A multiplier is a Fraction.
+    def range_modifier(self, u: int, distance: int):
+        """9.1: artillery bombarding at range 3 has two-thirds of its strength (rounded to the
+        nearest whole number, at least 1, by ``artillery.bombard_strength``); None closer."""
+        return ("bombards at range 3", "9.1", Fraction(2, 3)) if distance >= 3 else None
 
-    def attack_factor(self, u: int, targets: tuple, bombarding: bool) -> Fraction:
-        """8.3 step 1: the unit's own modifications, other than range (exclusive rules add)."""
-        return Fraction(1)
+    def attack_modifiers(self, u: int, targets: tuple, bombarding: bool) -> tuple:
+        """8.3 step 1: the unit's own multipliers other than range and water (exclusive rules
+        add them: a restricted division halved, a counterattack tripled)."""
+        return ()
 
-    def defence_factor(self, h: int) -> Fraction:
+    def defence_modifiers(self, h: int) -> tuple:
         """Exclusive-rule multipliers of a defending hex (none in the standard rules)."""
-        return Fraction(1)
+        return ()
 
     def obligation_side(self, a: int, b: int) -> bool:
         """8.1: whether adjacency across a-b creates a compulsory attack (19.15 exempts some)."""
         return self.can_attack_across(a, b)
 
-    def die_modifier(self, targets: tuple, attackers: tuple) -> int:
-        return 0
+    def die_modifiers(self, targets: tuple, attackers: tuple) -> tuple:
+        """Exclusive-rule modifiers of the combat die, (label, rule, amount). Asked first when
+        an attack is resolved, so a rule may decide there whether its bonus applies (19.52)."""
+        return ()
 
     def may_retreat(self, u: int) -> bool:
         """Exclusive rules: units that are eliminated instead of retreating (a train, 18.1)."""
@@ -343,6 +356,11 @@ class BGState(Machine):
         """After a unit advanced (exclusive rules: longer advances, 19.53)."""
 
     # events
+    def on_hex_changed(self, u: int, old: int, new: int) -> None:
+        """After any change of u's hex (set-up, move, entry, exit, retreat, advance, removal):
+        for rules that must see every change as it happens (Champion Hill 21.2's control).
+        It runs on the hot path: keep it to a table lookup when nothing is concerned."""
+
     def on_moved(self, u: int, h: int) -> None:
         """After u entered h by moving, retreating or advancing (control, train checks)."""
 

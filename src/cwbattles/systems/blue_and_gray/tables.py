@@ -24,9 +24,10 @@ class Tables:
     die_max: int
     bombardment_minimum: int  # column index
     terrain: dict             # name -> dict(mp={type: int|None}, defender=Fraction, blocks_los=bool)
-    hexsides: dict            # feature -> dict(add={type: int|None}, mp=..., mp_into=..., attacker, blocks_zoc, attack_across)
+    hexsides: dict            # feature -> dict(add={type: int|None}, mp=..., mp_into=..., attacker, rule, blocks_zoc, attack_across)
     night: dict
     sequence: dict
+    names: dict               # result code -> its name ("De": "Defender eliminated")
 
     # -- 8.6 odds ------------------------------------------------------------------------------
     def column(self, attack, defence) -> int:
@@ -77,6 +78,7 @@ def load_tables(data_dir: str = str(DATA)) -> Tables:
         add = {k: (None if v == "prohibited" else v) for k, v in t.get("add", {}).items()}
         hexsides[name] = {"add": add, "mp": t.get("mp"), "mp_into": t.get("mp_into"),
                           "attacker": Fraction(t.get("attacker", 1)).limit_denominator(),
+                          "rule": str(t.get("rule", "8.4")),
                           "blocks_zoc": bool(t.get("blocks_zoc", False)),
                           "attack_across": bool(t.get("attack_across", True)),
                           "blocks_los": bool(t.get("blocks_los", False))}
@@ -84,4 +86,5 @@ def load_tables(data_dir: str = str(DATA)) -> Tables:
     return Tables(columns=columns, results=results, die_min=crt["meta"]["die_min"],
                   die_max=crt["meta"]["die_max"],
                   bombardment_minimum=columns.index(crt["odds"]["bombardment_minimum"]),
-                  terrain=terrain, hexsides=hexsides, night=dict(seq["night"]), sequence=seq)
+                  terrain=terrain, hexsides=hexsides, night=dict(seq["night"]), sequence=seq,
+                  names={k: v["name"] for k, v in crt["result"].items()})

@@ -143,6 +143,40 @@ function percent(p) {
   return `${(100 * (p || 0)).toFixed(1)}%`;
 }
 
+function stepRow(step) {
+  const value = "factor" in step ? `×${escapeHtml(step.factor)}` : `→ ${escapeHtml(step.value)}`;
+  return `<tr class="step"><td class="num">${value}</td><td>${escapeHtml(step.label)}</td><td class="rule">${escapeHtml(step.rule)}</td></tr>`;
+}
+
+// One side of an itemised attack (8.3-8.4): each unit (or defending hex) with its strength,
+// every step that changes it with its rule, its total; then the side's total.
+function strengthBlock(role, block, items) {
+  return `<div class="preview-side ${block.side}">
+    <h4>${role}: ${SIDE_NAMES[block.side] || escapeHtml(block.side)}</h4>
+    <table class="mods">${items.join("")}
+      <tr class="total"><td class="num">${escapeHtml(block.total)}</td><td>total strength</td><td></td></tr></table></div>`;
+}
+
+function attackerItems(block) {
+  return (block.units || []).map((u) => {
+    const how = u.role === "bombards" ? `bombards at range ${u.range}` : "adjacent";
+    return `<tr><th colspan="3">${escapeHtml(u.name)} <span class="hint">${escapeHtml(u.hex)}, ${how}</span></th></tr>
+      <tr><td class="num">${u.strength}</td><td>printed strength</td><td class="rule">2.0</td></tr>
+      ${u.steps.map(stepRow).join("")}
+      ${u.steps.length ? `<tr class="subtotal"><td class="num">${escapeHtml(u.total)}</td><td>counts</td><td></td></tr>` : ""}`;
+  });
+}
+
+function defenderItems(block) {
+  return (block.hexes || []).map((h) => {
+    const units = h.units.map((v) => `<tr><td class="num">${v.not_counted ? "–" : v.strength}</td>
+      <td>${escapeHtml(v.name)}${v.not_counted ? ` <span class="hint">${escapeHtml(v.not_counted)}</span>` : ""}</td><td></td></tr>`);
+    return `<tr><th colspan="3">${escapeHtml(h.hex)} <span class="hint">${escapeHtml(h.terrain.replace(/_/g, "-"))}</span></th></tr>
+      ${units.join("")}${h.steps.map(stepRow).join("")}
+      ${h.steps.length ? `<tr class="subtotal"><td class="num">${escapeHtml(h.total)}</td><td>counts</td><td></td></tr>` : ""}`;
+  });
+}
+
 export function renderPreview(preview, actionText, names) {
   const outcomes = preview.outcomes || {};
   const exact = preview.exact || {};
@@ -151,13 +185,23 @@ export function renderPreview(preview, actionText, names) {
       <td class="bar"><span style="width:${(100 * (outcomes[key] || 0)).toFixed(1)}%"></span></td>
       <td class="num pct" data-outcome="${key}">${percent(outcomes[key])}</td>
       <td class="exact">${escapeHtml(exact[key] || "")}</td></tr>`).join("");
-  const mod = preview.die_modifier ? ` · die roll modified by ${preview.die_modifier > 0 ? "+" : ""}${preview.die_modifier}` : "";
+  const dieMods = preview.die?.modifiers || [];
+  const mod = dieMods.length
+    ? dieMods.map((m) => ` · die ${m.amount > 0 ? "+" : ""}${m.amount}: ${escapeHtml(m.label)} <span class="rule">${escapeHtml(m.rule)}</span>`).join("")
+    : preview.die_modifier ? ` · die roll modified by ${preview.die_modifier > 0 ? "+" : ""}${preview.die_modifier}` : "";
+  const column = preview.column || {};
+  const lower = column.declared_lower ? ` (declared lower than ${escapeHtml(column.natural)}, <span class="rule">8.9</span>)` : "";
+  const sides = preview.attacker?.units && preview.defender?.hexes
+    ? `<div class="preview-sides">${strengthBlock("Attacker", preview.attacker, attackerItems(preview.attacker))}
+        ${strengthBlock("Defender", preview.defender, defenderItems(preview.defender))}</div>` : "";
+  const rolls = (preview.rolls || []).map((r) => `<td class="crt-${r.result}"><b>${r.roll}</b>${r.modified !== r.roll ? `→${r.modified}` : ""}<br>${r.result}</td>`).join("");
   return `<h3>${escapeHtml(actionText)}</h3>
-    <p class="crt-line"><b>${preview.attack}</b> attacking against <b>${preview.defence}</b> defending:
-      odds <b class="odds-column">${escapeHtml(preview.odds || "?")}</b>${preview.bombardment ? " (bombardment, 9.1)" : ""}${mod}
-      <span class="rule">8.3</span></p>
-    <p class="hint">One die on the Combat Results Table (8.6); strengths after terrain, hexsides and range.
-      A declaration's preview counts every unit that could join it.</p>
+    ${sides}
+    <p class="crt-line"><b>${escapeHtml(column.ratio || `${preview.attack} : ${preview.defence}`)}</b>:
+      odds <b class="odds-column">${escapeHtml(preview.odds || "?")}</b>${lower}${preview.bombardment ? " (bombardment, 9.1)" : ""}${mod}
+      <span class="rule">8.6</span></p>
+    ${rolls ? `<table class="odds rolls"><tr><th>die</th>${rolls}</tr></table>` : ""}
+    <p class="hint">One die on the Combat Results Table (8.6). A declaration's preview counts every unit that could join it.</p>
     <table class="odds"><thead><tr><th>result</th><th></th><th>chance</th><th>exact</th></tr></thead>
       <tbody>${rows}</tbody></table>`;
 }

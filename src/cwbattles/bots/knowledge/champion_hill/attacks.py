@@ -8,20 +8,23 @@ attack's worth, in VP for the attacker, is the sum over results of probability t
 - De: the defenders' strength (21.1), and the train's 50 VP if it stands there (18.1);
 - Dr: a quarter of it (the defenders may be cut off or caught later), all of it for units
   with no hex to retreat to (8.7);
-- Ex: the defenders' strength less what the attacker must lose (at least as much, 8.6);
+- Ex: the defenders' strength less what the attacker must lose: whole units whose printed
+  strengths cover the defenders' (8.6), paid as ``retreat.exchange_scores`` pays them;
 - Ar: a fifth of the adjacent attackers' strength (they give up ground);
 - Ae: the adjacent attackers' strength; bombarding artillery risks nothing (9.1).
 
 A voluntary lower column (8.9) is scored by its own preview, so it is chosen only if it is
-worth more (on this table it never is). ``fast`` reads the odds without the clone a preview
+worth more: on the printed table a lower column trades exchanges for retreats (3-1 has one Ex
+where 4-1 has two), which pays when the exchange would cost a big unit for a small one. ``fast`` reads the odds without the clone a preview
 costs and without the die modifier.
 """
 
 from __future__ import annotations
 
-from ....systems.blue_and_gray.combat import adjacent_role, candidates, joiners, odds
+from ....systems.blue_and_gray.combat import adjacent_role, candidates, odds
 from ....systems.blue_and_gray.displacement import displaceable, retreat_hexes
 from .facts import TRAIN_VP, facts
+from .retreat import exchange_loss
 
 DR_SHARE = 0.25
 AR_SHARE = 0.2
@@ -29,30 +32,29 @@ OBLIGED = 1.0         # a unit that must attack anyway (8.1) joins rather than f
 LOWER = 0.01          # a declared lower column must be strictly better to be chosen (8.9)
 
 
-def attack_value(state, targets: tuple, attackers: tuple, outcomes: dict) -> float:
-    """Expected VP for the attacker of an attack with these result probabilities."""
+def result_values(state, targets: tuple, attackers: tuple) -> dict:
+    """What each result (8.6) of an attack is worth to the attacker, in VP."""
     F = facts(state.game)
     defenders = [v for t in targets for v in state.units_at(t)]
     dsp = float(sum(F.vp_strength[v] for v in defenders if v != F.train))
     train = TRAIN_VP if F.train in defenders else 0.0
-    asp = float(sum(F.vp_strength[u] for u in attackers if adjacent_role(state, u)))
+    adjacent = [u for u in attackers if adjacent_role(state, u)]
+    asp = float(sum(F.vp_strength[u] for u in adjacent))
+    owed = sum(F.strength[v] for v in defenders if v != F.train)
     trapped = float(sum(F.vp_strength[v] for v in defenders if v != F.train
                         and not retreat_hexes(state, v) and not displaceable(state, v)))
-    value = {"De": dsp + train,
-             "Dr": DR_SHARE * (dsp - trapped) + trapped + train,
-             "Ex": dsp + train - max(min(asp, dsp), 0.0),
-             "Ar": -AR_SHARE * asp,
-             "Ae": -asp}
-    return sum(p * value[r] for r, p in outcomes.items())
+    return {"De": dsp + train,
+            "Dr": DR_SHARE * (dsp - trapped) + trapped + train,
+            "Ex": dsp + train - float(exchange_loss([F.strength[u] for u in adjacent], owed)),
+            "Ar": -AR_SHARE * asp,
+            "Ae": -asp}
 
 
-def _table_outcomes(state, targets, attackers, column=None) -> dict:
-    """The results' probabilities from the odds alone (no clone, no die modifier)."""
-    tab = state.game.tables
-    col = odds(state, targets, attackers)["column"] if column is None else column
+def table_outcomes(tables, column: int, modifier: int = 0) -> dict:
+    """The results' probabilities on one column of the table (8.6), the die modified."""
     out = {}
     for roll in range(1, 7):
-        r = tab.result(col, roll)
+        r = tables.result(column, roll + modifier)
         out[r] = out.get(r, 0.0) + 1 / 6
     return out
 
@@ -68,17 +70,28 @@ def declared(state, action) -> tuple:
         t = targets + (action.a,)
         return t, tuple(candidates(state, frame[1], t)), None
     if action.kind == "attacker":
-        return targets, attackers + joiners(state, frame[1], targets, action.a), None
+        return targets, attackers + (action.a,), None
     return targets, attackers, action.a if action.kind == "resolve_at" else None
 
 
 def value_of(state, action, fast: bool) -> float:
+    """An attack's worth after ``action``. Until it is resolved, the attacker may still
+    declare any lower column (8.9), so an attack is worth its best column; ``resolve`` and
+    ``resolve_at`` are worth their own. ``fast``: the odds without a preview's clone or the
+    die modifier (19.53)."""
     targets, attackers, column = declared(state, action)
     if not attackers:
         return 0.0
+    tables = state.game.tables
     if fast:
-        return attack_value(state, targets, attackers, _table_outcomes(state, targets, attackers, column))
-    return attack_value(state, targets, attackers, state.preview(action)["outcomes"])
+        top = odds(state, targets, attackers)["column"] if column is None else column
+        modifier = 0
+    else:
+        p = state.preview(action)
+        top, modifier = tables.columns.index(p["odds"]), p["die_modifier"]
+    values = result_values(state, targets, attackers)
+    columns = (top,) if action.kind in ("resolve", "resolve_at") else range(top + 1)
+    return max(sum(p * values[r] for r, p in table_outcomes(tables, c, modifier).items()) for c in columns)
 
 
 def combat_scores(state, actions, fast: bool) -> list:

@@ -51,6 +51,19 @@ def retreat_scores(state, actions, fast: bool) -> list:
     return out
 
 
+def exchange_loss(strengths, need: int) -> int:
+    """8.6 Ex: the printed strength the attacker loses when it pays ``need`` points from units
+    of these strengths the way ``exchange_scores`` does (the attack's worth counts it)."""
+    left, lost = sorted(strengths), 0
+    while need > 0 and left:
+        covering = [x for x in left if x >= need]
+        x = covering[0] if covering else left[-1]
+        left.remove(x)
+        need -= x
+        lost += x
+    return lost
+
+
 def exchange_scores(state, actions, fast: bool) -> list:
     F = facts(state.game)
     need = state.stack[-1][2]
