@@ -6,6 +6,7 @@ Uses Debian's /usr/bin/chromium through Playwright (never a downloaded browser);
 skipped when either is missing. The server runs in a subprocess on a free port.
 """
 
+import contextlib
 import json
 import os
 import random
@@ -38,13 +39,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+@contextlib.contextmanager
+def running_server(db, *extra, host="127.0.0.1"):
+    """``cwbattles serve`` on a free port of the loopback, with ``extra`` arguments; yields
+    (base address, port)."""
     port = free_port()
-    db = tmp_path_factory.mktemp("web") / "games.sqlite3"
     log = open(db.with_suffix(".log"), "w")
-    proc = subprocess.Popen([sys.executable, "-m", "cwbattles.cli", "serve", "--host", "127.0.0.1",
-                             "--port", str(port), "--db", str(db)], stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen([sys.executable, "-m", "cwbattles.cli", "serve", "--host", host,
+                             "--port", str(port), "--db", str(db), *[a.format(port=port) for a in extra]],
+                            stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 30
     while True:
@@ -56,13 +59,21 @@ def server(tmp_path_factory):
                 proc.kill()
                 raise RuntimeError(f"the server did not start; see {log.name}")
             time.sleep(0.1)
-    yield base
-    proc.terminate()
     try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+        yield base, port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("web") / "games.sqlite3") as (base, _):
+        yield base
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,8 @@ heuristic bots; ``scripted_round`` finds the round and plans it."""
 from pathlib import Path
 
 from .scripted_round import find_round
-from .test_browser import api, browser, open_page, server, view_of, wait_page_seq, wait_view  # noqa: F401
+from .test_browser import (api, browser, hurry_pick, open_page, server, sync_api, view_of,  # noqa: F401
+                           wait_page_seq, wait_view)
 
 IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
@@ -38,8 +39,8 @@ def js(page, expr, arg=None):
     return page.evaluate(f"(arg) => {{ const app = window.cwbattles; return {expr}; }}", arg)
 
 
-def wait_js(page, expr, arg=None):
-    page.wait_for_function(f"(arg) => {{ const app = window.cwbattles; return {expr}; }}", arg=arg)
+def wait_js(page, expr, arg=None, timeout=None):
+    page.wait_for_function(f"(arg) => {{ const app = window.cwbattles; return {expr}; }}", arg=arg, timeout=timeout)
 
 
 def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  # noqa: F811
@@ -51,10 +52,20 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
     wait_page_seq(page, game["actions"])
     c = Counted(page)
     seq = game["actions"]
+    # Pointing at a division's activation shows its brigades and the headquarters' command range.
+    first_division = next(b["division"] for b in api(server, "GET", f"/api/games/{gid}/meta")["counters"]["brigades"]
+                          if b["id"] == plan[0][0])
+    page.locator(f"#actions button.kind-activate:has-text('{first_division.capitalize()}')").hover()
+    page.wait_for_selector("svg.map .zone-highlight.command")
+    assert page.locator("svg.map .counter.division-hl").count() == 3
+    page.screenshot(path=str(IMG / "division-command-range.png"))
+    page.mouse.move(5, 5)
     for k, (unit, what, zone) in enumerate(plan):
         # The brigade the page proposes next is picked by default; the first of a division is
         # picked by clicking it (which activates its division).
-        if not js(page, "app.picked && app.picked.unit === arg", unit):
+        try:        # the page proposes the next brigade of the division once the last answer is in
+            wait_js(page, "!app.busy && app.picked && app.picked.unit === arg", unit, timeout=1500)
+        except sync_api.TimeoutError:
             c.click(f"svg.map .counter[data-unit='{unit}']", f"pick {unit}")
         wait_js(page, "app.picked && app.picked.unit === arg && app.picked.options", unit)
         tag = f"svg.map .zone-tag[data-zone='{zone}']"
@@ -90,6 +101,12 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
                 page.screenshot(path=str(IMG / "resolve-default-preview.png"))
             c.key("Enter", "resolve the next attack")
             resolved += 1
+            if resolved == 1:       # the result: a card above the decision and a badge on the map
+                page.wait_for_selector("#combat-card .combat-card")
+                card = page.locator("#combat-card").inner_text()
+                assert "die" in card and "total" in card
+                page.wait_for_selector("svg.map .step-badge.combat")
+                page.screenshot(path=str(IMG / "combat-result.png"))
         else:      # a result that asks the Union something: its default, or its first choice
             c.key("Enter" if v.get("default") else "1", v["phase"])
     # Both attacks were fought (the last one declared is resolved by itself: no choice is left).
@@ -98,5 +115,30 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
     assert resolved >= 1 and len(fought) == 2
     print(f"clicks and keys for the round: {c.n}: {c.what}")
     assert c.n <= 12, c.what
+
+    # The bot answers. When the Union decides again, its steps are listed ("since your last
+    # decision"); one is drawn strongly when selected; the play button steps through them on the
+    # replayed positions.
+    end = seq
+    for _ in range(200):
+        v = wait_view(server, gid, token, lambda w: w["to_act"] == "union" or w["over"], timeout=30)
+        if v["over"] or any(e.get("by") == "confederate" and e["seq"] >= end for e in v["log"]):
+            break
+        pick = hurry_pick(v["legal"])    # the rest of the Union's turn, by the API (not counted)
+        api(server, "POST", f"/api/games/{gid}/actions", {"token": token, "seq": v["seq"], "action": pick["action"]})
+    wait_page_seq(page, v["seq"])
+    page.wait_for_selector("#follow-list li")
+    theirs = [e for e in v["log"] if e.get("by") == "confederate" and e.get("data")]
+    assert theirs and page.locator("#follow-list li").count() >= 1
+    assert "Confederate" in page.locator("#follow-title").inner_text()
+    drawn = page.locator("#follow-list li").nth(page.locator("#follow-list li").count() - 1)
+    drawn.click()
+    page.wait_for_selector("#follow-list li.focus")
+    assert page.locator("svg.map .layer-overlay > *").count() >= 1
+    page.screenshot(path=str(IMG / "since-your-last-decision.png"))
+    page.click("#follow-play")
+    page.wait_for_function("() => document.getElementById('replay-label').textContent.startsWith('replay:')")
+    page.click("#follow-play")           # stop: back to the live game
+    page.wait_for_function("() => document.getElementById('replay-label').textContent.startsWith('live')")
     assert not page.errors, page.errors
     page.context.close()

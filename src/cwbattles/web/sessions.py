@@ -323,7 +323,7 @@ class GameSession:
         del self.log_len[keep + 1:]
         self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
         self.undo_request = None
-        self._log_head = None
+        self.log_events, self._log_head = [], None      # the log is made again (shorter)
         self._sync_log()
         for sub in self.subscribers:
             sub.sent = 0                          # pages get the whole (shorter) log again

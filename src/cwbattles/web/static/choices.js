@@ -15,7 +15,7 @@ function lossText(n) {
 }
 
 function pathHtml(path, names) {
-  const zones = path.zones.map((z) => escapeHtml(names.zone(z))).join(" → ") || "—";
+  const zones = path.zones.map((z) => escapeHtml(names.zone(z))).join(" → ") || "stays (at its own map edge)";
   const extra = [path.crossings ? `${path.crossings} enemy front${path.crossings > 1 ? "s" : ""} crossed` : "",
     path.routed ? "routed" : "", path.eliminated ? "<b class='bad'>eliminated</b>" : "",
     ...(path.support || []).filter((s) => s.eliminated || s.losses).map((s) =>

@@ -2,7 +2,7 @@
 // the map and drawn on it (steps.js); a step is drawn strongly when selected, and the play
 // button steps through them at a readable pace on the positions of the replay viewer.
 import { escapeHtml, SIDE_NAMES } from "/static/api.js";
-import { drawSteps, stepsOf, stepText } from "/static/steps.js";
+import { drawStep, drawSteps, stepsOf, stepText } from "/static/steps.js";
 
 const $ = (id) => document.getElementById(id);
 const PACE_MS = 1300;
@@ -85,11 +85,12 @@ export function makeFollow(app, hooks) {
     $("follow-play").textContent = playing ? "■ stop" : "▶ play";
   }
 
-  /** The overlay of the live map: the list's steps (faint), the focused one (strong). */
+  /** The overlay of the live map: the list's steps (faint), the focused one (strong), and the
+   * ``extra`` steps (the last combat) strong. */
   function draw(extra = []) {
     if (app.replay && !playing) return;
-    const steps = visible() ? list.steps : [];
-    drawSteps(app.map, steps.concat(extra), focus);
+    drawSteps(app.map, visible() ? list.steps : [], focus);
+    for (const step of extra) drawStep(app.map, step, true);
   }
 
   function select(i) {

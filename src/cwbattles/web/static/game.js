@@ -98,7 +98,8 @@ async function start() {
     onZoneClick: (id, e) => interact.onZoneClick(id, e),
     onUnitClick: (id, place, e) => interact.onUnitClick(id, place, e),
     onHover: (kind, id, event) => {
-      hover.show(kind, id, event);
+      if ($("inspector").hidden && !app.hover?.ready) hover.show(kind, id, event);
+      else hover.hide();                 // the inspector or an attack's preview says more
       if (kind === "zone" || kind === "unit") {
         app.pointerPlace = kind === "zone" ? id : event.target.closest("[data-zone],[data-hex]")?.dataset.zone
           || event.target.closest("[data-hex]")?.dataset.hex;
@@ -122,6 +123,7 @@ async function start() {
     return;
   }
   chat.setWritable((app.view.you || []).length > 0 && !isRecord());
+  document.querySelector(".chat-panel").hidden = isRecord();
   chat.load();
   connect();
 }
@@ -296,7 +298,12 @@ function render() {
 }
 
 function renderStatus() {
-  const view = app.view;
+  let view = app.view;
+  if (app.replay) {        // the status of the position shown, as it was then
+    const d = app.replay.doc;
+    view = { ...view, position: d.position, to_act: d.to_act, phase: d.phase, over: d.over, result: d.result || view.result,
+      legal: [], moving: null, past: true };
+  }
   let extra = "";
   if (app.picked && !app.replay && !view.moving) {
     const name = escapeHtml(app.names.unit(app.picked.unit));

@@ -53,6 +53,7 @@ export function showInspector(app, placeId, event) {
       <button type="button" class="small close" title="close (Esc)">✕</button></div>
     ${rows ? `<table class="inspector-table"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>` : "<p class='hint'>No unit here.</p>"}
     ${extra.length ? `<p>${extra.join(" · ")}</p>` : ""}`;
+  document.getElementById("tooltip").hidden = true;
   box.hidden = false;
   box.dataset.place = placeId;
   const x = event?.clientX ?? window.innerWidth / 2;

@@ -238,6 +238,7 @@ export function makeInteraction(app, hooks) {
       $("preview").hidden = false;
       placePreview(id);
       app.hover.ready = true;
+      hooks.hover.hide();              // the preview says more than the tooltip
     } catch {
       app.hover = null;
     }

@@ -55,6 +55,8 @@ export function statusFrame(view, phase, detail, notes = "") {
     const winner = SIDE_NAMES[res.winner] || "?";
     who = `<span class="to-act over">Game over: ${winner} victory</span>
       <span class="hint">${res.union?.total ?? 0} VP to ${res.confederate?.total ?? 0}</span>`;
+  } else if (view.past && view.to_act) {
+    who = `<span class="to-act other ${view.to_act}">Then: ${SIDE_NAMES[view.to_act]} to act</span>`;
   } else if (view.to_act && you.includes(view.to_act)) {
     who = `<span class="to-act mine ${view.to_act}">Your decision (${SIDE_NAMES[view.to_act]})</span>`;
   } else if (view.to_act) {

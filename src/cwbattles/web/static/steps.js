@@ -74,7 +74,7 @@ export function stepText(step, names) {
       return `${who} ${verb}${step.path.length > 1 ? "" : "enters "}${route}`;
     }
     case "attack":
-      return `${step.attackers.map(unit).join(", ")} ${step.data.charge ? "charge" : "attack"} ${step.targets.map(place).join(", ")}`;
+      return `${step.attackers.map(unit).join(", ")} ${step.data.charge ? "charge" : "attack"}${step.attackers.length === 1 ? "s" : ""} ${step.targets.map(place).join(", ")}`;
     case "combat":
       return `${step.attackers.map(unit).join(", ")} against ${step.defenders.map(unit).join(", ")}: ${combatLine(step.data)}`;
     default:
@@ -99,7 +99,7 @@ export function combatLine(d) {
 export function combatCard(step, names) {
   const d = step.data;
   const unit = (id) => escapeHtml(names.unit(id));
-  const head = `<div class="combat-head">${step.attackers.map(unit).join(", ")} <span class="hint">attack</span>
+  const head = `<div class="combat-head">${step.attackers.map(unit).join(", ")} <span class="hint">against</span>
     ${step.defenders.map(unit).join(", ")} <span class="hint">in</span> ${step.targets.map((t) => escapeHtml(names.zone(t))).join(", ")}</div>`;
   if (d.rolls) {
     const side = (who, label) => {
