@@ -32,7 +32,8 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
 
     from cwbattles.bots import make_bot
     from cwbattles.engine.records import Recorder
-    from cwbattles.terminal import render, show_actions, show_preview
+    from cwbattles.terminal import render, show_actions, show_local_map
+    from cwbattles.terminal_preview import show_preview
 
     console = Console()
     seed = random.randrange(1 << 31) if seed is None else seed
@@ -41,9 +42,11 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
     players = {}
     for side, spec in (("union", union), ("confederate", confederate)):
         players[side] = None if spec == "human" else make_bot(spec, seed=seed + (side == "union"))
-    console.print(f"[bold]{game.title}[/] — seed {seed}. Type a number to act; 'l' log, 'p N' preview "
-                  f"action N, 'q' quit.")
+    console.print(f"[bold]{game.title}[/] — seed {seed}. Type a number to act; 'p N' what action N would "
+                  f"bring (odds, or the cost of holding and retreating), 'a' the actions again, 'l' log, 'q' quit.")
+    names = terminal_names(game)
     shown = 0
+    drawn = None               # the number of actions when the board was last printed
     state = rec.state
     try:
         while not state.is_over:
@@ -55,9 +58,12 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
             if bot:
                 rec.apply(bot.choose(state))
                 continue
-            render(console, state)
             actions = state.legal_actions()
-            show_actions(console, state, actions)
+            if drawn != len(rec.actions):      # after a preview or the log, the board is not printed again
+                render(console, state)
+                show_local_map(console, state, actions)
+                show_actions(console, state, actions)
+                drawn = len(rec.actions)
             choice = console.input(f"[bold]{state.to_act}>[/] ").strip()
             if choice == "q":
                 break
@@ -65,11 +71,14 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
                 for ev in state.log[-40:]:
                     console.print(escape(str(ev)))
                 continue
+            if choice == "a":
+                show_actions(console, state, actions)
+                continue
             if choice.startswith("p "):
                 try:
                     pv = state.preview(actions[int(choice[2:]) - 1])
                     if pv:
-                        show_preview(console, pv)
+                        show_preview(console, pv, names)
                     else:
                         console.print(f"Action {choice[2:]} is not an attack: there are no odds to show.")
                 except (ValueError, IndexError) as e:
@@ -90,6 +99,13 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
     if record_path:
         rec.save(record_path)
         console.print(f"Record saved to {record_path}.")
+
+
+def terminal_names(game):
+    """names(kind, id): a unit's, a zone's or a hex's name for the previews."""
+    units = {c["id"]: c["name"] for key in ("brigades", "units") for c in game.counters().get(key, ())}
+    zones = {z.id: z.name for z in getattr(game.board, "zones", ())}
+    return lambda kind, ident: units.get(ident, ident) if kind == "unit" else zones.get(ident, ident)
 
 
 def parse_options(pairs) -> dict:
