@@ -31,6 +31,13 @@ def test_hex_map_draws_and_a_unit_moves_by_clicking(server, browser):  # noqa: F
     tip = page.locator("#tooltip")
     assert tip.is_visible() and "Hex 1404" in tip.inner_text() and "McGinnis" in tip.inner_text()
 
+    # Forty choices read as a handful: "end the Movement Phase" first, then a group per unit.
+    first = page.locator("#actions button.action").first
+    assert "end" in first.get_attribute("class") and "end the Movement Phase" in first.inner_text()
+    assert page.locator("#actions details.unit-group").count() >= 10
+    page.locator("#actions details.unit-group").first.click()
+    page.locator(".actions-panel").screenshot(path=str(ARTIFACTS.parent / "docs" / "img" / "champion-hill-actions-grouped.png"))
+
     # Reinforcements due now are brought on by clicking their entry hex, marked on the map.
     assert page.locator("svg.hex-map .zone-highlight.enter[data-hex='1911']").count() == 1
 
