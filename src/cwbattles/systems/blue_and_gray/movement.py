@@ -45,10 +45,11 @@ def entry_steps(s, u: int) -> dict:
     side = s.facts.unit_side[u]
     out = {}
     for e in entry_hexes(s, u):
+        if not s.stack_ok(e, side, (u,)):
+            continue
         k = s.entry_count[g.entry_hexes.index(e)] + 1
         for b, left in _steps_from(s, u, OFF_MAP, s.movement_allowance(u), sides=((-1, e, k),)):
-            if s.stack_ok(b, side, (u,)):
-                out[b] = left
+            out[b] = left
     return out
 
 
