@@ -207,3 +207,26 @@ def test_links_carry_the_public_url(tmp_path):
             public_base(bad)
     out = CliRunner().invoke(main, ["serve", "--public-url", "nope"])
     assert out.exit_code != 0 and "--public-url" in out.output
+
+
+def test_an_attack_sent_quickly_faces_its_target_by_default(client):
+    """The facing after an attack (11.1) is taken by default toward the zone attacked."""
+    game = cwbattles.load("cedar-creek")
+    rec = Recorder(game, 3)
+    rng = random.Random(5)
+    while True:          # a brigade about to move with an attack on offer
+        legal = rec.state.legal_actions()
+        if rec.state.stack[-1][0] == "move" and any(a.kind == "attack" for a in legal):
+            break
+        eager = [a for a in legal if a.kind in ("attack", "move", "enter")]
+        rec.apply(rng.choice(eager if eager and rng.random() < 0.7 else legal))
+    g = client.post("/api/records", json={"record": rec.to_json(), "play": {"union": "me", "confederate": "me"}}).json()
+    gid, tok = g["id"], g["tokens"]["both"]
+    v = view(client, gid, tok).json()
+    attack = next(i["action"] for i in v["legal"] if i["action"]["kind"] == "attack")
+    q = quick(client, gid, tok, v["seq"], unit=v["moving"], action=attack, finish=True).json()
+    faced = [d["text"] for d in q["defaulted"] if " faces " in d["text"]]
+    target = game.board.zones[game.board.index[attack["zone"]]].name
+    assert faced and faced[0].endswith(f"faces {target}")
+    attacker = next(u for u in q["position"]["units"] if u["id"] == v["moving"])
+    assert attacker["facing"] == attack["zone"] and attacker["attack"] is not None

@@ -221,6 +221,15 @@ class Quick:
     def rolled(self) -> bool:
         return self.state.dice.calls != self.calls
 
+    def new_events(self) -> list[dict]:
+        """The events of the actions worked out so far (not in the session's log yet)."""
+        out, node, stop = [], self.state._log, self.session.state._log
+        while node is not None and node is not stop:
+            node, event = node
+            out.append(event.to_json())
+        out.reverse()
+        return out
+
     def commit(self, action, by_default: bool) -> None:
         if by_default:
             self.defaulted.append({"seq": self.seq0 + len(self.steps), "text": self.state.describe(action)})
@@ -282,7 +291,7 @@ class Quick:
             docs = _docs(self.state)
             if not docs or any(doc["kind"] not in HOUSEKEEPING for _, doc in docs):
                 return
-            choice = default_choice(self.state, self.session.log_events)
+            choice = default_choice(self.state, self.session.log_events + self.new_events())
             if choice is None:
                 return
             self.commit(docs[choice["index"]][0], by_default=True)
