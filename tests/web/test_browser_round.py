@@ -113,6 +113,8 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
     fought = [e for e in view_of(server, gid, token)["log"] if (e.get("data") or {}).get("kind") == "combat"
               and e["by"] == "union" and e["seq"] >= game["actions"]]
     assert resolved >= 1 and len(fought) == 2
+    if view_of(server, gid, token)["to_act"] == "confederate":
+        assert not page.title().startswith("● Your turn")
     print(f"clicks and keys for the round: {c.n}: {c.what}")
     assert c.n <= 12, c.what
 
@@ -127,6 +129,7 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
         pick = hurry_pick(v["legal"])    # the rest of the Union's turn, by the API (not counted)
         api(server, "POST", f"/api/games/{gid}/actions", {"token": token, "seq": v["seq"], "action": pick["action"]})
     wait_page_seq(page, v["seq"])
+    assert page.title().startswith("● Your turn")              # the tab says so (and a sound, if asked)
     page.wait_for_selector("#follow-list li")
     theirs = [e for e in v["log"] if e.get("by") == "confederate" and e.get("data")]
     assert theirs and page.locator("#follow-list li").count() >= 1

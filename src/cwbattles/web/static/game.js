@@ -471,6 +471,7 @@ async function renderDecisionAid() {
   try {
     const preview = await postJSON(api("/preview"), { token, action: item.action });
     if (app.view.seq !== view.seq) return;
+    if (!preview || !Object.keys(preview).length) throw new Error("no preview for this decision");
     const html = combat
       ? `<div class="aid-combat">${app.panels.renderPreview(preview, itemText(item), app.names)}
          <p class="hint">Enter (or the ⏎ button) rolls the dice for this attack.</p></div>`
