@@ -244,3 +244,22 @@ def test_champion_hill_compulsory_attacks_and_grouped_actions(server, browser): 
     page.screenshot(path=str(IMG / "champion-hill-combat.png"))
     assert not page.errors, page.errors
     page.context.close()
+
+
+# -- 8.7: where each retreat or advance leads, before the choice ------------------------------------------
+def test_champion_hill_advance_choices_are_previewed(server, browser):  # noqa: F811
+    def advancing(s):
+        return s.stack and s.stack[-1][0] in ("advance", "retreat") and len(s.legal_actions()) > 1
+    rec = record_until("champion-hill", 2, advancing)
+    assert advancing(rec.state)
+    g = continued(server, rec)
+    page = open_page(browser, server + g["links"]["both"])
+    page.wait_for_selector("svg.hex-map .counter.hexunit")
+    aid = page.locator("#decision-aid .choice-preview.choice")
+    aid.wait_for()
+    rows = aid.locator("tr")
+    assert rows.count() == len(rec.state.legal_actions())
+    assert "defence" in aid.inner_text() or "stays where it is" in aid.inner_text()
+    page.locator(".side-panel").screenshot(path=str(IMG / "champion-hill-choice-preview.png"))
+    assert not page.errors, page.errors
+    page.context.close()

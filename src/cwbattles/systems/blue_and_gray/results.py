@@ -47,7 +47,8 @@ def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None
             "defenders": [g.units[v].id for v in defenders], "targets": [ids[t] for t in targets],
             "origins": sorted({ids[s.hex[u]] for u in attackers}), "roll": roll, "modifier": mod,
             "die": roll + mod, "odds": o["odds"], "attack": _num(o["attack"]), "defence": _num(o["defence"]),
-            "bombardment": o["bombard_only"], "result": result, "result_text": RESULT_TEXT.get(result, result)}
+            "bombardment": o["bombard_only"], "declared_lower": declared,
+            "result": result, "result_text": RESULT_TEXT.get(result, result)}
     s.note("8.6", f"{names} attack {'/'.join(ids[t] for t in targets)}: "
                   f"{_num(o['attack'])} against {_num(o['defence'])}, {o['odds']}"
                   + (" (declared lower, 8.9)" if declared else "")

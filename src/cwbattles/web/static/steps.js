@@ -92,7 +92,8 @@ export function combatLine(d) {
     return `attacker ${side("attacker")}, defender ${side("defender")}: ${RESULT_WORDS[d.result] || d.result}`;
   }
   const mod = d.modifier ? ` ${d.modifier > 0 ? "+" : ""}${d.modifier} = ${d.die}` : "";
-  return `${d.attack} against ${d.defence} (${d.odds}), die ${d.roll}${mod}: ${d.result} ${d.result_text || ""}`.trim();
+  const lower = d.declared_lower ? ", declared lower" : "";
+  return `${d.attack} against ${d.defence} (${d.odds}${lower}), die ${d.roll}${mod}: ${d.result} ${d.result_text || ""}`.trim();
 }
 
 /** The result card of a combat: both sides' dice, modifiers (with rules) and totals, and the result. */
@@ -114,7 +115,7 @@ export function combatCard(step, names) {
   }
   return `<div class="combat-card result-${escapeHtml(d.result)}">${head}
     <div class="combat-sides"><div>${escapeHtml(d.attack)} against ${escapeHtml(d.defence)}: odds <b>${escapeHtml(d.odds)}</b>
-      <span class="rule">8.3</span></div>
+      ${d.declared_lower ? `(declared lower <span class="rule">8.9</span>)` : `<span class="rule">8.6</span>`}</div>
     <div>die <span class="die">${d.roll}</span>${d.modifier ? ` ${d.modifier > 0 ? "+" : ""}${d.modifier} → ${d.die}` : ""}</div></div>
     <div class="combat-result"><b>${escapeHtml(d.result)}</b> ${escapeHtml(d.result_text || "")} <span class="rule">8.6</span></div></div>`;
 }
