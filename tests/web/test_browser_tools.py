@@ -105,16 +105,17 @@ def test_keys_rules_inspector_chat_and_narrow_layout(server, browser):  # noqa: 
     assert pop.is_visible()
     page.keyboard.press("Escape")
 
-    # A zone where a click has nothing to do: the inspector lists every brigade there.
-    camp = "kitching-camp"
-    kitching = page.locator("svg.map .counter[data-unit='kitching']")
-    assert kitching.get_attribute("data-zone") == camp
-    kitching.click()                                   # a counter with nothing to do: its zone
+    # A zone where a click has nothing to do: the inspector lists every brigade there, the
+    # second line too (a stack of the Union camps).
+    units = view_of(server, gid, token)["position"]["units"]
+    camp = max({u["zone"] for u in units if u["zone"]}, key=lambda z: sum(u["zone"] == z for u in units))
+    lead = next(u["id"] for u in units if u["zone"] == camp and u["line"] == 1)
+    page.locator(f"svg.map .counter[data-unit='{lead}']").click()     # a counter with nothing to do: its zone
     box = page.locator("#inspector")
     box.wait_for()
     here = [u for u in view_of(server, gid, token)["position"]["units"] if u["zone"] == camp]
     assert box.locator("tbody tr").count() == len(here) >= 1
-    assert "1st" in box.inner_text() and "strength" in box.inner_text()
+    assert "1st" in box.inner_text() and "2nd" in box.inner_text() and "strength" in box.inner_text()
     page.screenshot(path=str(IMG / "zone-inspector.png"))
     page.keyboard.press("Escape")
     assert box.is_hidden()
