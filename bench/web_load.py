@@ -1,11 +1,14 @@
 """Load on the web app, on loopback only, bounded in count and time.
 
-    python bench/web_load.py [--games 100] [--actions 20] [--think 1.0] [--seconds 120]
+    python bench/web_load.py [--games 100] [--actions 20] [--think 1.0] [--seconds 120] [--spectators 1000]
 
-Starts a server on 127.0.0.1 (a fresh SQLite file), creates N two-player games, opens a
-WebSocket for each side, then has every game's player to act send actions concurrently. For
-each action it measures the time from sending the POST to receiving the update on the OTHER
-side's WebSocket, and prints actions per second and p50/p99 latency.
+Starts a server on 127.0.0.1 (a fresh SQLite file), creates N two-player games (each side's
+invite claimed, as a browser would), opens a WebSocket for each side, then has every game's
+player to act send actions concurrently. For each action it measures the time from sending the
+POST to receiving the update on the OTHER side's WebSocket, and prints actions per second and
+p50/p99 latency. With ``--spectators S`` the first game also has S spectator WebSockets open
+(each reading as a browser would): for that game's actions it prints the time until the LAST
+spectator has the update, and how many spectators the server dropped as too slow.
 """
 
 from __future__ import annotations
@@ -53,9 +56,58 @@ async def wait_up(base: str) -> None:
     raise SystemExit("server did not start")
 
 
-async def one_game(base, ws_base, client, n_actions, latencies, deadline, think, rng):
+async def claimed_tokens(client, base, g) -> dict:
+    """The creator's tokens plus a token for each remote side, claimed from its invite."""
+    tokens = dict(g["tokens"])
+    for side, link in g.get("invites", {}).items():
+        gid, code = link.split("/game/")[1].split("?invite=")
+        tokens[side] = (await client.post(f"{base}/api/games/{gid}/claim", json={"invite": code})).json()["token"]
+    return tokens
+
+
+async def spectate(url, arrivals, dropped, ready):
+    """One spectator page: read every view, noting when each action number arrives."""
+    async with websockets.connect(url, compression=None, max_size=None) as ws:
+        ready.release()
+        try:
+            async for text in ws:
+                arrivals.setdefault(orjson.loads(text)["view"]["seq"], []).append(time.perf_counter())
+        except websockets.ConnectionClosed:
+            pass
+        if ws.close_code == 1013:
+            dropped.append(1)
+
+
+def spectators_process(url, count, pipe) -> None:
+    """The spectators live in a process of their own, so that reading their thousand copies of
+    every view never delays the players' client (and its measurements). perf_counter is the
+    system's monotonic clock: its times compare across processes."""
+    async def run():
+        arrivals, dropped, ready = {}, [], asyncio.Semaphore(0)
+        watchers = [asyncio.ensure_future(spectate(url, arrivals, dropped, ready)) for _ in range(count)]
+        for _ in range(count):
+            await ready.acquire()
+        pipe.send("ready")
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, pipe.recv)           # "stop"
+        for w in watchers:
+            w.cancel()
+        await asyncio.gather(*watchers, return_exceptions=True)
+        pipe.send((arrivals, len(dropped)))
+    asyncio.run(run())
+
+
+async def one_game(base, ws_base, client, n_actions, latencies, deadline, think, rng, spectators=0, fanout=None):
     g = (await client.post(f"{base}/api/games", json={"union": "remote", "confederate": "remote"})).json()
-    gid, tokens = g["id"], g["tokens"]
+    gid, tokens = g["id"], await claimed_tokens(client, base, g)
+    watchers, sent = None, {}
+    if spectators:
+        import multiprocessing
+        ours, theirs = multiprocessing.Pipe()
+        url = f"{ws_base}/ws/games/{gid}?token={tokens['spectator']}"
+        watchers = multiprocessing.Process(target=spectators_process, args=(url, spectators, theirs))
+        watchers.start()
+        await asyncio.get_running_loop().run_in_executor(None, ours.recv)     # all connected
     socks = {side: await websockets.connect(f"{ws_base}/ws/games/{gid}?token={tokens[side]}", compression=None, max_size=None) for side in ("union", "confederate")}
     views = {}
     for side, ws in socks.items():
@@ -72,6 +124,7 @@ async def one_game(base, ws_base, client, n_actions, latencies, deadline, think,
             if think:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))   # a player thinks
             t0 = time.perf_counter()
+            sent[v["seq"] + 1] = t0
             r = await client.post(f"{base}/api/games/{gid}/actions",
                                   json={"token": tokens[actor], "seq": v["seq"], "action": action})
             if r.status_code != 200:
@@ -92,6 +145,14 @@ async def one_game(base, ws_base, client, n_actions, latencies, deadline, think,
     finally:
         for ws in socks.values():
             await ws.close()
+        if watchers:
+            await asyncio.sleep(2.0)               # the last views reach the last spectators
+            ours.send("stop")
+            arrivals, dropped = await asyncio.get_running_loop().run_in_executor(None, ours.recv)
+            watchers.join()
+            fanout["dropped"] = dropped
+            fanout["last"] = [max(arrivals[seq]) - t0 for seq, t0 in sent.items()
+                              if len(arrivals.get(seq, ())) >= spectators - dropped]
     return done
 
 
@@ -99,7 +160,8 @@ async def main_async(args) -> None:
     port = free_port()
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     db = os.path.join(tempfile.mkdtemp(), "load.sqlite3")
-    proc = subprocess.Popen([sys.executable, "-m", "cwbattles.cli", "serve", "--port", str(port), "--db", db],
+    caps = ["--max-games", str(args.games + 10), "--max-sockets", str(2 * args.games + args.spectators + 100)]
+    proc = subprocess.Popen([sys.executable, "-m", "cwbattles.cli", "serve", "--port", str(port), "--db", db, *caps],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         await wait_up(base)
@@ -110,9 +172,11 @@ async def main_async(args) -> None:
         async with httpx.AsyncClient(limits=limits, timeout=30) as client:
             t0 = time.perf_counter()
             rng = random.Random(args.seed)
+            fanout = {"dropped": 0, "last": []}
             counts = await asyncio.gather(*(one_game(base, ws_base, client, args.actions, latencies, deadline,
-                                                     args.think, random.Random(rng.random()))
-                                            for _ in range(args.games)))
+                                                     args.think, random.Random(rng.random()),
+                                                     args.spectators if i == 0 else 0, fanout)
+                                            for i in range(args.games)))
             elapsed = time.perf_counter() - t0
         total = sum(counts)
         server_cpu = server_cpu_seconds(proc.pid) - cpu_before if cpu_before is not None else None
@@ -128,6 +192,12 @@ async def main_async(args) -> None:
                   f"load generator {client_cpu / max(total, 1) * 1000:.2f} ms")
         print(f"latency, POST sent to the other side's update received: p50 {q[49] * 1000:.1f} ms, "
               f"p99 {q[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
+        if args.spectators:
+            last = fanout["last"]
+            f = statistics.quantiles(last, n=100) if len(last) >= 2 else [last[0] if last else 0] * 99
+            print(f"the first game with {args.spectators} spectator WebSockets: {len(last)} actions; POST sent to "
+                  f"the last spectator's update received: p50 {f[49] * 1000:.1f} ms, p99 {f[98] * 1000:.1f} ms; "
+                  f"{fanout['dropped']} spectators dropped as too slow")
     finally:
         proc.terminate()
         proc.wait(timeout=10)
@@ -141,6 +211,7 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=1.0,
                     help="mean seconds between a game's actions (0: as fast as possible)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--spectators", type=int, default=0, help="spectator WebSockets open on the first game")
     asyncio.run(main_async(ap.parse_args()))
 
 

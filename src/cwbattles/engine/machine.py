@@ -20,6 +20,22 @@ from .errors import IllegalAction
 from .log import Event, log_to_list
 
 
+def is_well_formed(action) -> bool:
+    """An Action of a word and two whole numbers of a sensible size (equal to a legal action
+    is not enough: ``Action("move", 3.0) == Action("move", 3)``)."""
+    return (isinstance(action, Action) and type(action.kind) is str and type(action.a) is int
+            and type(action.b) is int and -(1 << 31) <= action.a < 1 << 31 and -(1 << 31) <= action.b < 1 << 31)
+
+
+def short_repr(value) -> str:
+    """A value in a message, cut short (input may hold anything)."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):       # an integer too long to print, nesting too deep
+        return "(unprintable)"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 class Rules:
     """A game's handlers: decisions (legal, apply) and processes (run), by frame kind."""
 
@@ -135,9 +151,10 @@ class Machine:
         return list(self._legal)
 
     def apply(self, action: Action) -> None:
-        """Play one action. An illegal action raises IllegalAction and changes nothing."""
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}")
+        """Play one action. Anything not among the legal actions (a hand-built Action with
+        indices out of range, a float for an int...) raises IllegalAction and changes nothing."""
+        if not is_well_formed(action):
+            raise IllegalAction(f"not an action: {type(action).__name__} {short_repr(action)}")
         if self.over:
             raise IllegalAction("the game is over")
         frame = self.stack[-1]

@@ -10,14 +10,19 @@ import hashlib
 import json
 from pathlib import Path
 
-from .errors import DataError, ReplayMismatch
+from .errors import CwbattlesError, DataError, ReplayMismatch
+from .machine import short_repr
 
 FORMAT = 1
 
 
 def position_checksum(state) -> str:
-    doc = state.to_position()
-    return hashlib.sha256(json.dumps(doc, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
+    return checksum_of(state.to_position())
+
+
+def checksum_of(position: dict) -> str:
+    """The checksum of a position document (for a caller that has it already)."""
+    return hashlib.sha256(json.dumps(position, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
 def seed_commitment(game: str, seed: int, salt: str) -> str:
@@ -76,41 +81,105 @@ class Recorder:
 
 
 def load_record(path) -> dict:
+    """A record file, checked for its shape (``check_record``); DataError naming the key."""
     path = str(path)
     try:
         doc = json.loads(Path(path).read_text())
     except FileNotFoundError:
         raise DataError(path, "-", "file not found") from None
-    except json.JSONDecodeError as e:
-        raise DataError(path, "-", f"not valid JSON: {e}") from None
+    except (ValueError, RecursionError) as e:      # bad JSON, an integer of thousands of digits, deep nesting
+        raise DataError(path, "-", f"not valid JSON: {short_repr(e)}") from None
+    return check_record(doc, path)
+
+
+def check_record(doc, source: str = "record") -> dict:
+    """The record's shape: what ``replay`` needs, each of the right type, or DataError."""
+    def fail(key, problem):
+        raise DataError(source, key, problem)
+
     if not isinstance(doc, dict):
-        raise DataError(path, "-", "a record is a JSON object")
+        fail("-", "a record is a JSON object")
+    if doc.get("format") != FORMAT or isinstance(doc.get("format"), bool):
+        fail("format", f"this program reads records of format {FORMAT}, got {short_repr(doc.get('format'))}")
     for key, kind in (("game", str), ("seed", int), ("actions", list)):
         if not isinstance(doc.get(key), kind) or isinstance(doc.get(key), bool):
-            raise DataError(path, key, f"missing or not a {kind.__name__}")
+            fail(key, f"missing or not a {kind.__name__}")
+    if not -(1 << 63) <= doc["seed"] < 1 << 64:
+        fail("seed", "out of range (a seed is a 64-bit number)")
+    for key, kinds in (("version", (str,)), ("initial", (str,)), ("options", (dict, type(None))),
+                       ("result", (dict,)), ("fairness", (dict,))):
+        if key in doc and not isinstance(doc[key], kinds):
+            fail(key, f"expected {'/'.join('null' if k is type(None) else k.__name__ for k in kinds)}, "
+                      f"got {short_repr(doc[key])}")
+    for i, entry in enumerate(doc["actions"]):
+        if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict):
+            fail(f"actions[{i}]", "expected an object with 'action' (an object) and 'checksum'")
+        if "checksum" in entry and not isinstance(entry["checksum"], str):
+            fail(f"actions[{i}].checksum", f"expected a string, got {short_repr(entry['checksum'])}")
     return doc
 
 
 def replay(doc: dict, source: str = "record", verify: bool = True):
-    """Replay a record from its seed; with ``verify`` raise ReplayMismatch at the first action
-    whose checksum differs. Returns the final state."""
+    """Replay a record from its seed; return the final state. With ``verify`` the record must
+    carry the initial position's checksum and one after every action, every one must match
+    (ReplayMismatch at the first that differs), the result must be the one the replay reaches
+    (and present exactly when the game is over), and a seed commitment, if any, must open."""
     import cwbattles
+    check_record(doc, source)
     game = cwbattles.load(doc["game"], options=doc.get("options") or None)
     if doc.get("version", game.version) != game.version:
         raise ReplayMismatch(f"{source}: recorded with rules version {doc.get('version')}, "
                              f"this program plays version {game.version}")
+    if verify:
+        _require_checksums(doc, source)
+        _check_commitment(doc, source)
     state = game.new_game(seed=doc["seed"])
-    if verify and doc.get("initial") and position_checksum(state) != doc["initial"]:
+    if verify and position_checksum(state) != doc["initial"]:
         raise ReplayMismatch(f"{source}: the initial position differs (data files changed?)")
     for i, entry in enumerate(doc["actions"]):
-        if not isinstance(entry, dict) or "action" not in entry:
-            raise DataError(source, f"actions[{i}]", "expected an object with 'action' and 'checksum'")
         action = game.action_from_json(entry["action"], f"{source}: actions[{i}].action")
         try:
             state.apply(action)
-        except Exception as e:
-            raise ReplayMismatch(f"{source}: action {i + 1} ({entry['action']}) cannot be played: {e}") from None
-        if verify and "checksum" in entry and position_checksum(state) != entry["checksum"]:
+        except CwbattlesError as e:
+            raise ReplayMismatch(f"{source}: action {i + 1} ({short_repr(entry['action'])}) cannot be played: "
+                                 f"{e}") from None
+        if verify and position_checksum(state) != entry["checksum"]:
             raise ReplayMismatch(f"{source}: divergence at action {i + 1} ({game.describe(action)}): "
                                  f"checksum {position_checksum(state)} != recorded {entry['checksum']}")
+    if verify:
+        _check_result(doc, state, source)
     return state
+
+
+def _require_checksums(doc: dict, source: str) -> None:
+    if "initial" not in doc:
+        raise DataError(source, "initial", "missing: a record is verified from its initial position's checksum")
+    for i, entry in enumerate(doc["actions"]):
+        if "checksum" not in entry:
+            raise DataError(source, f"actions[{i}].checksum", "missing: every action's checksum is verified")
+
+
+def _check_result(doc: dict, state, source: str) -> None:
+    if not state.is_over:
+        if "result" in doc:
+            raise ReplayMismatch(f"{source}: the record gives a result, but its actions end with the game "
+                                 f"still going (turn {state.turn}): actions missing?")
+        return
+    if "result" not in doc:
+        raise ReplayMismatch(f"{source}: the game is over after these actions, but the record gives no result")
+    if json.loads(json.dumps(state.result)) != doc["result"]:
+        raise ReplayMismatch(f"{source}: the recorded result is not the one the actions reach "
+                             f"({state.result.get('winner')} win, {state.result['union']['total']} to "
+                             f"{state.result['confederate']['total']} VP)")
+
+
+def _check_commitment(doc: dict, source: str) -> None:
+    """A record from the web server carries the commitment published when the game started."""
+    fair = doc.get("fairness")
+    if not fair or fair.get("commitment") is None:
+        return
+    if fair.get("seed") != doc["seed"] or not isinstance(fair.get("salt"), str):
+        raise ReplayMismatch(f"{source}: fairness: the revealed seed and salt do not go with this record")
+    if seed_commitment(doc["game"], doc["seed"], fair["salt"]) != fair["commitment"]:
+        raise ReplayMismatch(f"{source}: fairness: the seed does not open the commitment published at the "
+                             "game's start")

@@ -54,9 +54,10 @@ async def serve(sub: Subscriber) -> bool:
     try:
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        # cancelled, not awaited: a connection being torn down must not wait on its own helpers
         for t in tasks:
             t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+            t.add_done_callback(_quiet)
     if sub.dropped.is_set():
         try:   # a page that stopped reading may never take the close frame: do not wait for it
             await asyncio.wait_for(sub.ws.close(code=TRY_AGAIN, reason="too slow: reconnect"), 1.0)
@@ -64,3 +65,9 @@ async def serve(sub: Subscriber) -> bool:
             pass
         return True
     return False
+
+
+def _quiet(task: asyncio.Task) -> None:
+    """Retrieve a finished helper's exception (a send to a closed socket) so nobody reports it."""
+    if not task.cancelled():
+        task.exception()

@@ -23,7 +23,7 @@ import orjson
 import cwbattles
 from cwbattles.bots import make_bot
 from cwbattles.engine.errors import CwbattlesError, DataError, IllegalAction
-from cwbattles.engine.records import position_checksum
+from cwbattles.engine.records import checksum_of, position_checksum
 
 from .errors import WebError
 from .limits import Limits, check_bot, check_game_id, check_options, check_player, check_token, is_search
@@ -110,7 +110,8 @@ class GameSession:
             if position_checksum(self.state) != entry["checksum"]:
                 raise _damaged(gid, f"actions[{entry['seq']}].checksum: the saved game does not replay to "
                                     "its checksum (corrupted save?)")
-        self._common = None                     # (number of actions, the view every page shares)
+        self._common = None                     # (view key, the view every page shares)
+        self._position = None                   # (view key, the position) made by the last commit
         self._default = (None, None)            # (position key, the default of its decision)
         self.subscribers: set[Subscriber] = set()
         self.log_events: list[dict] = []
@@ -203,14 +204,22 @@ class GameSession:
             head = new._log
             new.apply(action)
             counts.append(_count_new(new, head))
-            entries.append((seq + len(entries), side, self.game.action_to_json(action), position_checksum(new)))
+            position = new.to_position()
+            entries.append((seq + len(entries), side, self.game.action_to_json(action), checksum_of(position)))
         store = self.manager.store
-        await store.write(store.append, self.id, entries, summary_of(new))
-        self.state = new
-        for (_, side, doc, checksum), before, count in zip(entries, befores, counts):
-            self._record(doc, side, before, checksum, count)
-        self._sync_log()
-        self.undo_request = None
+
+        async def store_then_swap():
+            await store.write(store.append, self.id, entries, summary_of(new))
+            self.state = new
+            for (_, side, doc, checksum), before, count in zip(entries, befores, counts):
+                self._record(doc, side, before, checksum, count)
+            self._sync_log()
+            self.undo_request = None
+            self._position = (self._view_key(), position)      # the views' position: made once
+
+        # Shielded: a request cancelled while its write is on the way must still make the live
+        # game what the database holds once the write is done.
+        await asyncio.shield(store_then_swap())
 
     async def act(self, token, seq, action_doc) -> None:
         sides = self.require_player(token)
@@ -313,20 +322,24 @@ class GameSession:
         for doc in self.actions[start:keep]:
             state.apply(self.game.action_from_json(doc))
         store = self.manager.store
-        try:
+
+        async def store_then_swap():
             await store.write(store.truncate, self.id, keep, summary_of(state))
+            self.state = state
+            for name in ("actions", "sides_of_action", "dice_before", "checksums"):
+                del getattr(self, name)[keep:]
+            del self.log_len[keep + 1:]
+            self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
+            self.undo_request = None
+            self.log_events, self._log_head = [], None      # the log is made again (shorter)
+            self._sync_log()
+            for sub in self.subscribers:
+                sub.sent = 0                      # pages get the whole (shorter) log again
+
+        try:
+            await asyncio.shield(store_then_swap())
         except StoreError as e:
             raise unavailable(e) from None
-        self.state = state
-        for name in ("actions", "sides_of_action", "dice_before", "checksums"):
-            del getattr(self, name)[keep:]
-        del self.log_len[keep + 1:]
-        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
-        self.undo_request = None
-        self.log_events, self._log_head = [], None      # the log is made again (shorter)
-        self._sync_log()
-        for sub in self.subscribers:
-            sub.sent = 0                          # pages get the whole (shorter) log again
 
     # -- invites ----------------------------------------------------------------------------------
     async def claim(self, code) -> tuple[str, str]:
@@ -343,23 +356,31 @@ class GameSession:
                 tokens = {**self.tokens, side: token}
                 invites = {**self.invites, side: {"code": invite["code"], "claimed": True}}
                 store = self.manager.store
-                try:
+
+                async def store_then_swap():
                     await store.write(store.set_access, self.id, tokens, invites)
+                    self.tokens, self.invites = tokens, invites
+                    self._common = None
+
+                try:
+                    await asyncio.shield(store_then_swap())
                 except StoreError as e:
                     raise unavailable(e) from None
-                self.tokens, self.invites = tokens, invites
-                self._common = None
                 return side, token
         raise WebError(404, "unknown invite for this game")
 
     # -- views ------------------------------------------------------------------------------------
+    def _view_key(self) -> tuple:
+        return len(self.actions), id(self.state), self.state.dice.calls, len(self.tokens)
+
     def common_view(self) -> dict:
         """The part of the view every page shares (computed once per change)."""
         s = self.state
-        key = (len(self.actions), id(s), s.dice.calls, len(self.tokens))
+        key = self._view_key()
         if self._common and self._common[0] == key:
             return self._common[1]
-        pos = s.to_position()
+        known = self._position
+        pos = known[1] if known and known[0] == key else s.to_position()
         common = {"id": self.id, "game": self.name, "seq": len(self.actions), "to_act": s.to_act,
                   "over": s.is_over, "result": s.result, "position": public_position(pos),
                   "phase": s.stack[-1][0] if s.stack else None, "moving": self._moving(pos),
@@ -416,12 +437,15 @@ class GameSession:
             return
         common = self.common_view()
         texts: dict = {}          # pages that see the same thing share one serialised message
-        for sub in list(self.subscribers):
+        pages = []
+        for sub in self.subscribers:
             try:
-                you = self.sides_for(sub.token)
+                pages.append((self.sides_for(sub.token), sub))
             except WebError:      # its token is no longer good (never happens today)
                 sub.dropped.set()
-                continue
+        # The players' pages first: their senders wake first, ahead of a crowd of spectators.
+        pages.sort(key=lambda page: not page[0])
+        for you, sub in pages:
             key = (tuple(you), sub.sent)
             if key not in texts:
                 view = self.view(sub.token, sub.sent, common, you)

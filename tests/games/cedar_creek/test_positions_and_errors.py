@@ -110,7 +110,7 @@ def test_record_replays_and_detects_divergence(game, tmp_path):
     doc["actions"][10]["action"] = {"kind": "move", "zone": "nowhere"}
     with pytest.raises(DataError, match="unknown zone 'nowhere'"):
         replay(doc, source="g.json")
-    (tmp_path / "bad.json").write_text('{"game": "cedar-creek"}')
+    (tmp_path / "bad.json").write_text('{"format": 1, "game": "cedar-creek"}')
     with pytest.raises(DataError, match="seed"):
         load_record(tmp_path / "bad.json")
 

@@ -423,6 +423,8 @@ def preview(state, action: Action) -> dict:
         targets = live_targets(state, cid) if cid >= 0 else [action.a]
         charging = {a for a in attackers if state.charging[a]} | ({u} if action.kind == "charge" else set())
     elif action.kind == "resolve":
+        if not 0 <= action.a < len(state.combats) or state.combats[action.a][2]:
+            raise ValueError(f"there is no declared attack #{action.a + 1} to resolve")
         attackers, targets = live_attackers(state, action.a), live_targets(state, action.a)
         charging = {a for a in attackers if state.charging[a]}
     else:

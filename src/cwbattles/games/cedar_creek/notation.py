@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from ...engine.errors import DataError
+from ...engine.machine import short_repr, is_well_formed
 
 # kind -> (meaning of a, meaning of b); each meaning is one of zone, unit, division, piece,
 # combat, flag, line, or None.
@@ -47,7 +48,15 @@ KINDS = {
 PIECES = ("hq", "train")
 
 
+def _size(game, meaning) -> int | None:
+    return {"zone": game.n_zones, "unit": game.n_units, "division": len(game.divisions), "hq": len(game.hq_ids),
+            "piece": len(PIECES)}.get(meaning)
+
+
 def _name(game, meaning, value):
+    size = _size(game, meaning)
+    if size is not None and not 0 <= value < size:
+        return f"{meaning} #{value} (none such)"
     if meaning == "zone":
         return game.board.zones[value].name
     if meaning == "unit":
@@ -62,6 +71,7 @@ def _name(game, meaning, value):
 
 
 def describe(game, action: Action) -> str:
+    """The action in words (any Action, even one no game would offer: its numbers then)."""
     k, a, b = action
     n = lambda m, v: _name(game, m, v)  # noqa: E731
     texts = {
@@ -97,7 +107,7 @@ def describe(game, action: Action) -> str:
         "advance": lambda: f"{n('unit', a)} advances into {n('zone', b)}",
         "no_advance": lambda: f"do not advance into {n('zone', a)}",
     }
-    return texts[k]() if k in texts else str(action)
+    return texts[k]() if isinstance(k, str) and k in texts and is_well_formed(action) else str(action)
 
 
 def _ref(game, meaning, value):
@@ -126,11 +136,11 @@ def _unref(game, meaning, value, source, key):
             return game.hq_ids.index(value)
         if meaning == "piece":
             return PIECES.index(value)
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool) or not isinstance(value, int) or not -(1 << 31) <= value < 1 << 31:
             raise ValueError
         return value
     except (KeyError, ValueError, TypeError):
-        raise DataError(source, key, f"unknown {meaning} {value!r}") from None
+        raise DataError(source, key, f"unknown {meaning} {short_repr(value)}") from None
 
 
 def action_to_json(game, action: Action) -> dict:
@@ -148,8 +158,8 @@ def action_from_json(game, doc: dict, source: str = "action") -> Action:
     if not isinstance(doc, dict) or "kind" not in doc:
         raise DataError(source, "kind", "an action is an object with a 'kind'")
     k = doc["kind"]
-    if k not in KINDS:
-        raise DataError(source, "kind", f"unknown action kind {k!r}")
+    if not isinstance(k, str) or k not in KINDS:
+        raise DataError(source, "kind", f"unknown action kind {short_repr(k)}")
     ma, mb = KINDS[k]
     a = _unref(game, ma, doc[ma], source, ma) if ma and ma in doc else -1
     bkey = (mb if mb != ma else mb + "2") if mb else None

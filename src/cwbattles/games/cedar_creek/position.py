@@ -10,8 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from ...engine.dice import Dice
-from ...engine.errors import DataError
+from ...engine.positions import Reader, frame_checks, play_check
 from .state import ELIMINATED, OFF_MAP, State
 
 SIDES = ("union", "confederate")
@@ -82,183 +81,210 @@ def checksum(state) -> str:
 
 
 # -- reading -------------------------------------------------------------------------------------
-class _Reader:
-    def __init__(self, source):
-        self.source = source
+# The frames of the decision stack and their arguments (engine.positions.Reader.frames): who acts
+# ("side", or "nobody" for the machine's own steps), then indices of the game's data.
+FRAMES = {
+    "turn_start": ("nobody",), "initiative": ("nobody",), "round_start": ("nobody",), "round_end": ("nobody",),
+    "admin": ("nobody",), "admin_finish": ("nobody",), "admin_rout": ("nobody", "unit"),
+    "tactical": ("union",), "player": ("side",), "end_player": ("side",), "resolve": ("side",),
+    "obligations": ("side",), "hqphase": ("side",), "divisions": ("side", "count"),
+    "brigades": ("side", "division", "(unit)"), "move": ("side", "unit"), "displace": ("side", "hq"),
+    "facing": ("side", "unit", "zone or none"), "line": ("side", "unit"), "hqmove": ("side", "piece"),
+    "hold_fatigue": ("side", "(unit)"),
+    "retreat": ("side", "unit", "count", "retreat mode", "(zone)", "(unit)", "flag"),
+    "advance": ("side", "combat", "zone", "(unit)"), "combat_end": ("nobody", "combat"),
+    "after_combat": ("nobody", "combat", "side", "(zone)", "(unit)"), "hit": ("side", "unit", "combat", "(unit)"),
+}
+STATUS = ("on_map", "off_map", "eliminated")
+TRAIN_STATUS = {"on_map": None, "off_map": OFF_MAP, "gone": ELIMINATED}
+MARKER_STATUS = ("with_brigade", "in_train", "gone")
 
-    def fail(self, key, problem):
-        raise DataError(self.source, key, problem)
 
-    def get(self, doc, key, kind, where=None, default=...):
-        path = f"{where}.{key}" if where else key
-        if not isinstance(doc, dict):
-            self.fail(where or "-", "expected an object")
-        if key not in doc:
-            if default is ...:
-                self.fail(path, "missing")
-            return default
-        v = doc[key]
-        if kind is int and isinstance(v, bool) or not isinstance(v, kind):
-            self.fail(path, f"expected {getattr(kind, '__name__', kind)}, got {v!r}")
-        return v
+def _zone(r, g, value, path, allow_none=True):
+    if value is None and allow_none:
+        return OFF_MAP
+    if not isinstance(value, str) or value not in g.board.index:
+        r.fail(path, f"unknown zone {value!r}")
+    return g.board.index[value]
 
-    def zone(self, g, value, path, allow_none=True):
-        if value is None and allow_none:
-            return OFF_MAP
-        if value not in g.board.index:
-            self.fail(path, f"unknown zone {value!r}")
-        return g.board.index[value]
 
-    def side(self, value, path):
-        if value not in SIDES:
-            self.fail(path, f"expected 'union' or 'confederate', got {value!r}")
-        return SIDES.index(value)
+def _side(r, value, path):
+    if value not in SIDES:
+        r.fail(path, f"expected 'union' or 'confederate', got {value!r}")
+    return SIDES.index(value)
+
+
+def _brigade(r, g, value, path):
+    if not isinstance(value, str) or value not in g.unit_index:
+        r.fail(path, f"unknown brigade {value!r}")
+    return g.unit_index[value]
 
 
 def state_from_position(g, doc, source: str = "position") -> State:
-    r = _Reader(source)
-    if isinstance(doc, (str, bytes)):
-        try:
-            doc = json.loads(doc)
-        except json.JSONDecodeError as e:
-            r.fail("-", f"not valid JSON: {e}")
-    if not isinstance(doc, dict):
-        r.fail("-", "a position is a JSON object")
-    if r.get(doc, "game", str) != g.name:
-        r.fail("game", f"this position is for {doc['game']!r}, not {g.name!r}")
-    if "options" in doc and dict(doc["options"] or {}) != dict(g.options):
-        r.fail("options", f"the position was played with rule options {doc['options']}, "
-                          f"this game has {g.options}: load the game with the same options")
+    """A state from a position document; DataError naming the key for anything the rules could
+    not play from."""
+    r = Reader(source)
+    doc = r.start(doc, g)
+    turns = g.tables.game.turns
     s = State(g, 0)
-    s.turn = r.get(doc, "turn", int)
-    if not 1 <= s.turn <= g.tables.game.turns:
-        r.fail("turn", f"must be 1-{g.tables.game.turns}, got {s.turn}")
-    s.round = r.get(doc, "round", int)
-    if not 0 <= s.round <= 5:
-        r.fail("round", f"must be 0-5, got {s.round}")
-    s.first = r.side(r.get(doc, "first", str), "first")
-    s.stamp = r.get(doc, "stamp", int, default=s.turn * 10 + s.round)
-    s.over = r.get(doc, "over", bool, default=False)
-    dice = r.get(doc, "dice", dict)
-    r.get(dice, "state", int, "dice")
-    r.get(dice, "calls", int, "dice")
-    try:
-        s.dice = Dice.from_json(dice)
-    except ValueError as e:
-        r.fail("dice.script", str(e))
-    control = r.get(doc, "control", dict, default={})
-    for zid, holder in control.items():
-        z = r.zone(g, zid, f"control.{zid}", allow_none=False)
-        s.control[z] = -1 if holder is None else r.side(holder, f"control.{zid}")
-    units = r.get(doc, "units", list)
-    seen = set()
+    s.turn = r.int(doc, "turn", 1, turns)
+    s.round = r.int(doc, "round", 0, 5)
+    s.first = _side(r, r.get(doc, "first", str), "first")
+    s.stamp = r.int(doc, "stamp", 0, 10 ** 6, default=s.turn * 10 + s.round)
+    s.over = r.bool(doc, "over", default=False)
+    s.dice = r.dice(doc)
+    for zid, holder in r.mapping(doc, "control", default={}).items():
+        z = _zone(r, g, zid, f"control.{zid}", allow_none=False)
+        s.control[z] = -1 if holder is None else _side(r, holder, f"control.{zid}")
+    combats = r.items(doc, "combats", default=[])
+    _read_units(r, g, s, r.items(doc, "units"), len(combats))
+    _read_pieces(r, g, s, doc)
+    for i, did in enumerate(r.items(doc, "divisions_activated", default=[])):
+        if not isinstance(did, str) or did not in g.division_index:
+            r.fail(f"divisions_activated[{i}]", f"unknown division {did!r}")
+        s.div_done[g.division_index[did]] = s.stamp
+    sher = r.mapping(doc, "sheridan", default={})
+    s.sheridan_turn = r.int(sher, "turn", 0, turns + 1, "sheridan", 0)
+    s.sheridan_in = r.bool(sher, "in_command", "sheridan", False)
+    s.retreat_turn = r.int(doc, "tactical_retreat_turn", 0, turns)
+    s.early_entered_turn = r.int(doc, "early_entered_turn", 0, turns, default=0)
+    s.combats = []
+    for i, cd in enumerate(combats):
+        where = f"combats[{i}]"
+        targets = tuple(_zone(r, g, z, f"{where}.targets", allow_none=False) for z in r.items(cd, "targets", where))
+        attackers = tuple(_brigade(r, g, a, f"{where}.attackers") for a in r.items(cd, "attackers", where))
+        advanced = tuple(_brigade(r, g, a, f"{where}.advanced") for a in r.items(cd, "advanced", where, []))
+        if not targets:
+            r.fail(f"{where}.targets", "a combat has at least one target zone")
+        s.combats.append((targets, attackers, r.bool(cd, "resolved", where, False), advanced))
+    _read_movement(r, g, s, r.mapping(doc, "movement", default={}))
+    stack = r.get(doc, "stack", (list, type(None)), default=None)
+    if stack is None:
+        s.stack = [("turn_start", -1)] if not s.over else []
+    else:
+        sizes = {"unit": g.n_units, "zone": g.n_zones, "division": len(g.divisions), "hq": len(g.hq_ids),
+                 "piece": 2, "combat": len(s.combats), "count": 100, "retreat mode": 3, "flag": 2}
+        checks = frame_checks(sizes, **{"zone or none": lambda v: v == -1 or 0 <= v < g.n_zones})
+        s.stack = r.frames(doc, FRAMES, checks)
+        _check_frames(r, g, s)
+    _check_stacking(r, g, s)
+    s.note("-", f"Position loaded from {source}.")
+    play_check(r, s)
+    return s
+
+
+def _read_units(r, g, s, units: list, n_combats: int) -> None:
+    seen = []
     for i, ud in enumerate(units):
         where = f"units[{i}]"
-        uid = r.get(ud, "id", str, where)
-        if uid not in g.unit_index:
-            r.fail(f"{where}.id", f"unknown brigade {uid!r}")
+        u = _brigade(r, g, r.get(ud, "id", str, where), f"{where}.id")
+        uid = g.brigades[u].id
         if uid in seen:
             r.fail(f"{where}.id", f"brigade {uid!r} listed twice")
-        seen.add(uid)
-        u = g.unit_index[uid]
+        seen.append(uid)
         b = g.brigades[u]
-        if "side" in ud and r.side(ud["side"], f"{where}.side") != b.side:
+        if "side" in ud and _side(r, ud["side"], f"{where}.side") != b.side:
             r.fail(f"{where}.side", f"{uid} is {SIDES[b.side]}")
-        status = r.get(ud, "status", str, where, default=None)
-        zone = r.zone(g, r.get(ud, "zone", (str, type(None)), where, default=None), f"{where}.zone")
+        status = r.choice(ud, "status", STATUS, where, "on_map" if ud.get("zone") is not None else "off_map")
+        zone = _zone(r, g, r.get(ud, "zone", (str, type(None)), where, None), f"{where}.zone")
         if status == "eliminated":
             zone = ELIMINATED
-        elif status not in (None, "on_map", "off_map"):
-            r.fail(f"{where}.status", f"unknown status {status!r}")
+        elif status == "off_map":
+            zone = OFF_MAP
+        elif zone < 0:
+            r.fail(f"{where}.zone", f"{uid} is on the map: it needs a zone")
         s.set_zone(u, zone)
-        s.mounted[u] = r.get(ud, "mounted", bool, where, default=b.cavalry) if b.cavalry else False
+        s.mounted[u] = r.bool(ud, "mounted", where, b.cavalry) if b.cavalry else False
         if "losses" in ud:
-            s.losses[u] = r.get(ud, "losses", int, where)
+            s.losses[u] = r.int(ud, "losses", 0, 20, where)
         elif "strength" in ud:
             full = b.strength if (not b.cavalry or s.mounted[u]) else b.dismounted
-            s.losses[u] = full - r.get(ud, "strength", int, where)
+            s.losses[u] = full - r.int(ud, "strength", 0, 20, where)
         if "strength" in ud and zone != ELIMINATED and ud["strength"] != s.strength(u):
-            r.fail(f"{where}.strength", f"{ud['strength']} does not match losses {s.losses[u]}")
+            r.fail(f"{where}.strength", f"{ud['strength']!r} does not match losses {s.losses[u]}")
         if s.losses[u] < 0 or (zone >= 0 and s.strength(u) <= 0):
             r.fail(f"{where}.losses", f"out of range for {uid}")
-        s.fatigue[u] = r.get(ud, "fatigue", int, where, default=0)
-        if not 0 <= s.fatigue[u] <= 2:
-            r.fail(f"{where}.fatigue", f"must be 0-2, got {s.fatigue[u]}")
-        s.routed[u] = r.get(ud, "routed", bool, where, default=False)
+        s.fatigue[u] = r.int(ud, "fatigue", 0, 2, where, 0)
+        s.routed[u] = r.bool(ud, "routed", where, False)
         if zone >= 0:
-            facing = r.get(ud, "facing", (str, type(None)), where, default=None)
-            s.facing[u] = r.zone(g, facing, f"{where}.facing") if facing else g.board.adj[zone][0]
+            facing = r.get(ud, "facing", (str, type(None)), where, None)
+            s.facing[u] = _zone(r, g, facing, f"{where}.facing") if facing else g.board.adj[zone][0]
             if s.facing[u] not in g.board.front[zone]:
                 r.fail(f"{where}.facing", f"{facing!r} is not adjacent to {ud.get('zone')!r}")
-            s.line[u] = r.get(ud, "line", int, where, default=1)
-            if s.line[u] not in (1, 2):
-                r.fail(f"{where}.line", f"must be 1 or 2, got {s.line[u]}")
-        s.acted[u] = s.stamp if r.get(ud, "acted", bool, where, default=False) else 0
-        att = r.get(ud, "attack", (int, type(None)), where, default=None)
+            s.line[u] = r.int(ud, "line", 1, 2, where, 1)
+        s.acted[u] = s.stamp if r.bool(ud, "acted", where, False) else 0
+        att = r.get(ud, "attack", (int, type(None)), where, None)
+        if att is not None and not 0 <= att < n_combats:
+            r.fail(f"{where}.attack", f"the number of a declared combat (0-{n_combats - 1}), got {att!r}")
         s.attack[u] = -1 if att is None else att
-        s.charging[u] = r.get(ud, "charging", bool, where, default=False)
-    for i, hd in enumerate(r.get(doc, "hqs", list, default=[])):
+        s.charging[u] = r.bool(ud, "charging", where, False)
+    r.one_each(seen, [b.id for b in g.brigades], "brigades")
+
+
+def _read_pieces(r, g, s, doc) -> None:
+    """Headquarters, the train and its Artillerie markers."""
+    for i, hd in enumerate(r.items(doc, "hqs", default=[])):
         hid = r.get(hd, "id", str, f"hqs[{i}]")
         if hid not in g.hq_ids:
             r.fail(f"hqs[{i}].id", f"unknown headquarters {hid!r}")
         h = g.hq_ids.index(hid)
-        s.hq_zone[h] = r.zone(g, hd.get("zone"), f"hqs[{i}].zone")
-        s.hq_active[h] = r.get(hd, "active", bool, f"hqs[{i}]", default=False)
-    train = r.get(doc, "train", dict, default={})
-    status = train.get("status", "on_map" if train.get("zone") else "off_map")
-    s.train_zone = {"off_map": OFF_MAP, "gone": ELIMINATED}.get(status) if status != "on_map" else \
-        r.zone(g, train.get("zone"), "train.zone", allow_none=False)
-    s.train_active = bool(train.get("active", False))
-    s.train_moved = bool(train.get("moved", False))
-    for i, md in enumerate(r.get(doc, "markers", list, default=[])[:len(s.marker_unit)]):
-        st = md.get("status", "in_train")
+        s.hq_zone[h] = _zone(r, g, r.get(hd, "zone", (str, type(None)), f"hqs[{i}]", None), f"hqs[{i}].zone")
+        s.hq_active[h] = r.bool(hd, "active", f"hqs[{i}]", False)
+    train = r.mapping(doc, "train", default={})
+    status = r.choice(train, "status", TRAIN_STATUS, "train", "on_map" if train.get("zone") else "off_map")
+    s.train_zone = TRAIN_STATUS[status] if status != "on_map" else \
+        _zone(r, g, r.get(train, "zone", str, "train"), "train.zone", allow_none=False)
+    s.train_active = r.bool(train, "active", "train", False)
+    s.train_moved = r.bool(train, "moved", "train", False)
+    markers = r.items(doc, "markers", default=[])
+    if len(markers) > len(s.marker_unit):
+        r.fail("markers", f"there are {len(s.marker_unit)} Artillerie markers, got {len(markers)}")
+    for i, md in enumerate(markers):
+        where = f"markers[{i}]"
+        st = r.choice(md, "status", MARKER_STATUS, where, "in_train")
         if st == "with_brigade":
-            bid = md.get("brigade")
-            if bid not in g.unit_index:
-                r.fail(f"markers[{i}].brigade", f"unknown brigade {bid!r}")
-            s.marker_unit[i] = g.unit_index[bid]
+            m = _brigade(r, g, md.get("brigade"), f"{where}.brigade")
+            if g.brigades[m].side != 1:
+                r.fail(f"{where}.brigade", "an Artillerie marker goes with a Confederate brigade")
+            s.marker_unit[i] = m
         else:
             s.marker_unit[i] = OFF_MAP if st == "in_train" else ELIMINATED
-        s.marker_value[i] = r.get(md, "value", int, f"markers[{i}]", default=g.train.marker_strength)
-    for did in r.get(doc, "divisions_activated", list, default=[]):
-        if did not in g.division_index:
-            r.fail("divisions_activated", f"unknown division {did!r}")
-        s.div_done[g.division_index[did]] = s.stamp
-    sher = r.get(doc, "sheridan", dict, default={})
-    s.sheridan_turn = int(sher.get("turn", 0))
-    s.sheridan_in = bool(sher.get("in_command", False))
-    s.retreat_turn = r.get(doc, "tactical_retreat_turn", int, default=0)
-    s.early_entered_turn = r.get(doc, "early_entered_turn", int, default=0)
-    s.combats = []
-    for i, cd in enumerate(r.get(doc, "combats", list, default=[])):
-        where = f"combats[{i}]"
-        targets = tuple(r.zone(g, z, f"{where}.targets", allow_none=False) for z in r.get(cd, "targets", list, where))
-        attackers = []
-        for a in r.get(cd, "attackers", list, where):
-            if a not in g.unit_index:
-                r.fail(f"{where}.attackers", f"unknown brigade {a!r}")
-            attackers.append(g.unit_index[a])
-        advanced = tuple(g.unit_index[a] for a in cd.get("advanced", []) if a in g.unit_index)
-        s.combats.append((targets, tuple(attackers), bool(cd.get("resolved", False)), advanced))
-    mv = r.get(doc, "movement", dict, default={})
-    mu = mv.get("unit")
-    s.mv_unit = g.unit_index[mu] if mu in g.unit_index else -1
-    s.mv_mp = int(mv.get("mp", 0))
-    s.mv_moved = bool(mv.get("moved", False))
-    s.mv_extra = bool(mv.get("extra", False))
-    s.mv_toggled = bool(mv.get("toggled", False))
-    s.mv_start_zoc = bool(mv.get("start_zoc", False))
+        s.marker_value[i] = r.int(md, "value", 0, g.train.marker_strength, where, g.train.marker_strength)
+
+
+def _read_movement(r, g, s, mv: dict) -> None:
+    mu = r.get(mv, "unit", (str, type(None)), "movement", None)
+    s.mv_unit = -1 if mu is None else _brigade(r, g, mu, "movement.unit")
+    s.mv_mp = r.int(mv, "mp", -20, 40, "movement", 0)
+    s.mv_moved = r.bool(mv, "moved", "movement", False)
+    s.mv_extra = r.bool(mv, "extra", "movement", False)
+    s.mv_toggled = r.bool(mv, "toggled", "movement", False)
+    s.mv_start_zoc = r.bool(mv, "start_zoc", "movement", False)
     s.mv_path = (s.zone[s.mv_unit],) if s.mv_unit >= 0 and s.zone[s.mv_unit] >= 0 else ()
-    s.piece_mp = int(mv.get("piece_mp", 0))
-    stack = r.get(doc, "stack", list, default=None)
-    if stack is None:
-        stack = [["turn_start", -1]] if not s.over else []
-    from .state import DECISIONS, PROCESSES
-    s.stack = []
-    for i, f in enumerate(stack):
-        if not isinstance(f, list) or not f or (f[0] not in DECISIONS and f[0] not in PROCESSES):
-            r.fail(f"stack[{i}]", f"unknown frame {f!r}")
-        s.stack.append(tuple(tuple(x) if isinstance(x, list) else x for x in f))
-    s.note("-", f"Position loaded from {source}.")
-    s.advance()
-    return s
+    s.piece_mp = r.int(mv, "piece_mp", -20, 40, "movement", 0)
+
+
+def _check_frames(r, g, s) -> None:
+    """What the frames' arguments must agree with: a brigade's frame is its own side's, the
+    brigade moving is the one the movement record names."""
+    for i, f in enumerate(s.stack):
+        kind = f[0]
+        if kind in ("move", "facing", "line", "retreat", "hit") and g.brigades[f[2]].side != f[1]:
+            r.fail(f"stack[{i}]", f"{g.brigades[f[2]].id} is not {SIDES[f[1]]}")
+        if kind == "move" and s.mv_unit != f[2]:
+            r.fail("movement.unit", f"the move frame is for {g.brigades[f[2]].id}, the movement for "
+                                    f"{g.brigades[s.mv_unit].id if s.mv_unit >= 0 else None}")
+        if kind == "facing" and f[3] >= 0 and s.zone[f[2]] >= 0 and f[3] not in g.board.front[s.zone[f[2]]]:
+            r.fail(f"stack[{i}]", "the facing's zone is not next to the brigade")
+
+
+def _check_stacking(r, g, s) -> None:
+    """Never brigades of both sides in one zone (10.5). How many of one side may share a zone
+    is not checked: the set-up itself puts three in some camps (12)."""
+    sides: dict = {}
+    for u, z in enumerate(s.zone):
+        if z >= 0:
+            sides.setdefault(z, set()).add(g.brigades[u].side)
+    for z, held in sides.items():
+        if len(held) > 1:
+            r.fail("units", f"brigades of both sides in zone {g.board.zones[z].id!r}")

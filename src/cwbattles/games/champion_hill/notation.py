@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from ...engine.errors import DataError
+from ...engine.machine import short_repr, is_well_formed
 
 # kind -> (meaning of a, meaning of b)
 KINDS = {
@@ -17,6 +18,9 @@ KINDS = {
 
 
 def _name(g, meaning, v):
+    size = {"hex": len(g.board), "unit": g.n_units, "column": len(g.tables.columns)}.get(meaning)
+    if size is not None and not 0 <= v < size:
+        return f"{meaning} #{v} (none such)"
     if meaning == "hex":
         return g.board.ids[v]
     if meaning == "unit":
@@ -52,7 +56,7 @@ def describe(g, action: Action) -> str:
         "displace": lambda: f"displace {n('unit', a)} (the retreating unit takes its place)",
         "stand": lambda: f"{n('unit', a)} stays (no retreat)",
     }
-    return texts[k]() if k in texts else str(action)
+    return texts[k]() if isinstance(k, str) and k in texts and is_well_formed(action) else str(action)
 
 
 def _ref(g, meaning, v):
@@ -67,7 +71,7 @@ def _unref(g, meaning, v, source, key):
             return g.tables.columns.index(v)
         return g.board.index[v] if meaning == "hex" else g.unit_index[v]
     except (KeyError, TypeError, ValueError):
-        raise DataError(source, key, f"unknown {meaning} {v!r}") from None
+        raise DataError(source, key, f"unknown {meaning} {short_repr(v)}") from None
 
 
 def action_to_json(g, action: Action) -> dict:
@@ -82,8 +86,8 @@ def action_to_json(g, action: Action) -> dict:
 
 
 def action_from_json(g, doc: dict, source: str = "action") -> Action:
-    if not isinstance(doc, dict) or doc.get("kind") not in KINDS:
-        raise DataError(source, "kind", f"unknown action {doc!r}")
+    if not isinstance(doc, dict) or not isinstance(doc.get("kind"), str) or doc["kind"] not in KINDS:
+        raise DataError(source, "kind", f"unknown action {short_repr(doc)}")
     k = doc["kind"]
     ma, mb = KINDS[k]
     a = _unref(g, ma, doc[ma], source, ma) if ma and ma in doc else -1

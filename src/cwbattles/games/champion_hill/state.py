@@ -195,6 +195,8 @@ class State(BGState):
         from ...systems.blue_and_gray.choice_preview import CHOICE_FRAMES, preview_choice
         from ...systems.blue_and_gray.combat import candidates
         from ...systems.blue_and_gray.preview import preview
+        if action not in self.legal_actions():   # only a choice on offer has odds to show
+            raise ValueError(f"{self.game.describe(action)} is not a legal action now: no preview")
         self = self.clone()                      # a preview never changes the state
         frame = self.stack[-1] if self.stack else None
         if frame and frame[0] in CHOICE_FRAMES:
