@@ -29,6 +29,14 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright pac
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+# Screenshots of the page's features: test-artifacts/ by default; CWBATTLES_SHOTS=docs/img
+# refreshes the ones the documentation shows (look at each one before committing it).
+SHOTS = Path(os.environ.get("CWBATTLES_SHOTS") or ARTIFACTS)
+
+
+def shot(name: str) -> str:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return str(SHOTS / name)
 TIMEOUT_MS = 15000
 
 

@@ -4,7 +4,8 @@ position changed on the server. The server, browser and helpers are those of tes
 
 import re
 
-from .test_browser import ARTIFACTS, api, browser, open_page, server, view_of, wait_page_seq, wait_view  # noqa: F401
+from .test_browser import (ARTIFACTS, api, browser, open_page, server, shot, view_of, wait_page_seq,  # noqa: F401
+                           wait_view)
 
 
 def test_hex_map_draws_and_a_unit_moves_by_clicking(server, browser):  # noqa: F811
@@ -36,7 +37,7 @@ def test_hex_map_draws_and_a_unit_moves_by_clicking(server, browser):  # noqa: F
     assert "end" in first.get_attribute("class") and "end the Movement Phase" in first.inner_text()
     assert page.locator("#actions details.unit-group").count() >= 10
     page.locator("#actions details.unit-group").first.click()
-    page.locator(".actions-panel").screenshot(path=str(ARTIFACTS.parent / "docs" / "img" / "champion-hill-actions-grouped.png"))
+    page.locator(".actions-panel").screenshot(path=shot("champion-hill-actions-grouped.png"))
 
     # Reinforcements due now are brought on by clicking their entry hex, marked on the map.
     assert page.locator("svg.hex-map .zone-highlight.enter[data-hex='1911']").count() == 1

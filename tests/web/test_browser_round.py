@@ -7,13 +7,9 @@ before the page's defaults, quick moves and keys). Then the bot's reply is shown
 The game is set up by continuing a record (POST /api/records with ``play``) built with the
 heuristic bots; ``scripted_round`` finds the round and plans it."""
 
-from pathlib import Path
-
 from .scripted_round import find_round
-from .test_browser import (api, browser, hurry_pick, open_page, server, sync_api, view_of,  # noqa: F401
+from .test_browser import (api, browser, hurry_pick, open_page, server, shot, sync_api, view_of,  # noqa: F401
                            wait_page_seq, wait_view)
-
-IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
 class Counted:
@@ -58,7 +54,7 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
     page.locator(f"#actions button.kind-activate:has-text('{first_division.capitalize()}')").hover()
     page.wait_for_selector("svg.map .zone-highlight.command")
     assert page.locator("svg.map .counter.division-hl").count() == 3
-    page.screenshot(path=str(IMG / "division-command-range.png"))
+    page.screenshot(path=shot("division-command-range.png"))
     page.mouse.move(5, 5)
     for k, (unit, what, zone) in enumerate(plan):
         # The brigade the page proposes next is picked by default; the first of a division is
@@ -73,7 +69,7 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
             page.locator(tag).hover()                       # the preview shows beside the target
             wait_js(page, "app.hover && app.hover.ready && app.hover.place === arg", zone)
             if k == 2:
-                page.screenshot(path=str(IMG / "attack-preview-on-map.png"))
+                page.screenshot(path=shot("attack-preview-on-map.png"))
         c.click(tag, f"{unit} {what} {zone}")
         v = wait_view(server, gid, token, lambda w, s=seq: w["seq"] > s)
         seq = v["seq"]
@@ -98,7 +94,7 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
         if v["phase"] == "resolve":
             wait_js(page, "app.aid && app.aid.seq === arg && app.aid.html", seq)
             if resolved == 0:
-                page.screenshot(path=str(IMG / "resolve-default-preview.png"))
+                page.screenshot(path=shot("resolve-default-preview.png"))
             c.key("Enter", "resolve the next attack")
             resolved += 1
             if resolved == 1:       # the result: a card above the decision and a badge on the map
@@ -106,7 +102,7 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
                 card = page.locator("#combat-card").inner_text()
                 assert "die" in card and "total" in card
                 page.wait_for_selector("svg.map .step-badge.combat")
-                page.screenshot(path=str(IMG / "combat-result.png"))
+                page.screenshot(path=shot("combat-result.png"))
         else:      # a result that asks the Union something: its default, or its first choice
             c.key("Enter" if v.get("default") else "1", v["phase"])
     # Both attacks were fought (the last one declared is resolved by itself: no choice is left).
@@ -138,7 +134,7 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
     drawn.click()
     page.wait_for_selector("#follow-list li.focus")
     assert page.locator("svg.map .layer-overlay > *").count() >= 1
-    page.screenshot(path=str(IMG / "since-your-last-decision.png"))
+    page.screenshot(path=shot("since-your-last-decision.png"))
     page.click("#follow-play")
     page.wait_for_function("() => document.getElementById('replay-label').textContent.startsWith('replay:')")
     page.click("#follow-play")           # stop: back to the live game

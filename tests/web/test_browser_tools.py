@@ -3,19 +3,17 @@ zone inspector, rule pop-ups, the chat between a player and a spectator, the nar
 finished game's record downloaded and opened again in the replay viewer (whose side panels follow
 the replayed position, with no game-over dialog over it), invite links that carry the public
 address, and Champion Hill's compulsory attacks. Positions are set up by continuing a record
-built here (POST /api/records with ``play``). Screenshots go to docs/img/."""
+built here (POST /api/records with ``play``). Screenshots: ``shot`` in test_browser."""
 
 import json
 import random
-from pathlib import Path
 
 import cwbattles
 from cwbattles.engine.records import Recorder, replay
 
-from .test_browser import (api, browser, gid_of, open_page, running_server, server, view_of,  # noqa: F401
+from .test_browser import (api, browser, gid_of, open_page, running_server, server, shot, view_of,  # noqa: F401
                            wait_page_seq, wait_view)
 
-IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
 def record_until(name, seed, stop, limit=3000):
@@ -55,8 +53,7 @@ def test_hold_or_retreat_is_previewed_and_keys_choose(server, browser):  # noqa:
     for mode in expected["retreat"]["modes"]:
         assert f"{round(100 * mode['chance'], 1)}%".replace(".0%", "%") in text
     assert page.locator("#decision-aid .roll-cell").count() == 6
-    IMG.mkdir(exist_ok=True)
-    page.locator(".side-panel").screenshot(path=str(IMG / "hold-or-retreat.png"))
+    page.locator(".side-panel").screenshot(path=shot("hold-or-retreat.png"))
 
     # The number keys press the numbered buttons: the key shown on "hold" holds.
     v = view_of(server, gid, token)
@@ -99,7 +96,7 @@ def test_keys_rules_inspector_chat_and_narrow_layout(server, browser):  # noqa: 
     cited = page.locator("#status .rule").first.inner_text()
     assert rules[cited]["title"] in pop.inner_text() and "printed rules" in pop.inner_text()
     box = pop.bounding_box()
-    page.screenshot(path=str(IMG / "rule-popup.png"), clip={"x": max(0, box["x"] - 420), "y": 0,
+    page.screenshot(path=shot("rule-popup.png"), clip={"x": max(0, box["x"] - 420), "y": 0,
                                                            "width": 420 + box["width"] + 20, "height": box["y"] + box["height"] + 20})
     page.locator("#log .rule").first.click()
     assert pop.is_visible()
@@ -116,7 +113,7 @@ def test_keys_rules_inspector_chat_and_narrow_layout(server, browser):  # noqa: 
     here = [u for u in view_of(server, gid, token)["position"]["units"] if u["zone"] == camp]
     assert box.locator("tbody tr").count() == len(here) >= 1
     assert "1st" in box.inner_text() and "2nd" in box.inner_text() and "strength" in box.inner_text()
-    page.screenshot(path=str(IMG / "zone-inspector.png"))
+    page.screenshot(path=shot("zone-inspector.png"))
     page.keyboard.press("Escape")
     assert box.is_hidden()
 
@@ -131,7 +128,7 @@ def test_keys_rules_inspector_chat_and_narrow_layout(server, browser):  # noqa: 
     line = watcher.locator("#chat-list li").first
     assert "<b>Hold</b> the ford!" in line.inner_text() and line.locator("b.both").count() == 1
     assert api(server, "GET", f"/api/games/{gid}/chat?token={g['tokens']['spectator']}")[0]["text"] == "<b>Hold</b> the ford!"
-    watcher.locator(".chat-panel").screenshot(path=str(IMG / "chat.png"))
+    watcher.locator(".chat-panel").screenshot(path=shot("chat.png"))
     assert not watcher.errors, watcher.errors
     watcher.context.close()
 
@@ -142,7 +139,7 @@ def test_keys_rules_inspector_chat_and_narrow_layout(server, browser):  # noqa: 
     panel = narrow.locator(".side-panel").bounding_box()
     assert panel["y"] >= map_box["y"] + map_box["height"] - 1 and panel["width"] > 700
     assert narrow.evaluate("document.documentElement.scrollWidth") <= 800
-    narrow.screenshot(path=str(IMG / "narrow-layout.png"), full_page=False)
+    narrow.screenshot(path=shot("narrow-layout.png"), full_page=False)
     assert not page.errors and not narrow.errors, page.errors + narrow.errors
     narrow.context.close()
     page.context.close()
@@ -184,7 +181,7 @@ def test_record_download_verify_and_open_in_the_replay_viewer(server, browser, t
     lobby.evaluate("""() => { const s = document.getElementById('replay-slider'); s.value = '300';
                                s.dispatchEvent(new Event('input')); }""")
     lobby.wait_for_function("() => document.getElementById('replay-label').textContent.startsWith('replay: after action 300 ')")
-    lobby.screenshot(path=str(IMG / "replay-record.png"))
+    lobby.screenshot(path=shot("replay-record.png"))
     assert not page.errors and not lobby.errors, page.errors + lobby.errors
     lobby.context.close()
     page.context.close()
@@ -198,7 +195,7 @@ def test_invite_links_use_the_public_url(browser, tmp_path):  # noqa: F811
         creator.wait_for_selector("#player-confederate option[value='remote']", state="attached")
         creator.select_option("#scenario", "cedar-creek")
         creator.wait_for_selector("#options-body input[type=checkbox]")
-        creator.screenshot(path=str(IMG / "lobby-options.png"))
+        creator.screenshot(path=shot("lobby-options.png"))
         creator.select_option("#player-union", "me")
         creator.select_option("#player-confederate", "remote")
         creator.click("#create-button")
@@ -206,7 +203,7 @@ def test_invite_links_use_the_public_url(browser, tmp_path):  # noqa: F811
         invite = creator.locator(".invite-confederate input").input_value()
         assert invite.startswith(f"{public}/game/") and "?invite=" in invite
         assert creator.locator(".invite-spectator input").input_value().startswith(public)
-        creator.locator("#created").screenshot(path=str(IMG / "invite-public-url.png"))
+        creator.locator("#created").screenshot(path=shot("invite-public-url.png"))
         # Another browser (its own context) opens the invite at the public address and takes the side.
         guest = open_page(browser, invite)
         guest.wait_for_selector("svg.map .counter.brigade")
@@ -242,7 +239,7 @@ def test_champion_hill_compulsory_attacks_and_grouped_actions(server, browser): 
     page.locator(f"svg.hex-map .zone-tag[data-hex='{target}']").hover()
     page.wait_for_function("() => window.cwbattles.hover?.ready")
     assert "odds" in page.locator("#preview").inner_text().lower()
-    page.screenshot(path=str(IMG / "champion-hill-combat.png"))
+    page.screenshot(path=shot("champion-hill-combat.png"))
     assert not page.errors, page.errors
     page.context.close()
 
@@ -261,6 +258,6 @@ def test_champion_hill_advance_choices_are_previewed(server, browser):  # noqa: 
     rows = aid.locator("tr")
     assert rows.count() == len(rec.state.legal_actions())
     assert "defence" in aid.inner_text() or "stays where it is" in aid.inner_text()
-    page.locator(".side-panel").screenshot(path=str(IMG / "champion-hill-choice-preview.png"))
+    page.locator(".side-panel").screenshot(path=shot("champion-hill-choice-preview.png"))
     assert not page.errors, page.errors
     page.context.close()
