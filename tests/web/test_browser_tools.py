@@ -178,9 +178,15 @@ def test_record_download_verify_and_open_in_the_replay_viewer(server, browser, t
     lobby.click("#replay-start")
     lobby.click("#replay-forward")
     lobby.wait_for_function("() => document.getElementById('replay-label').textContent.startsWith('replay: after action 1 ')")
-    lobby.evaluate("""() => { const s = document.getElementById('replay-slider'); s.value = '300';
-                               s.dispatchEvent(new Event('input')); }""")
-    lobby.wait_for_function("() => document.getElementById('replay-label').textContent.startsWith('replay: after action 300 ')")
+    # Far on: an action that made a combat, whose dice and result the replayed map shows.
+    rid, rtoken = gid_of(lobby.url), lobby.url.split("token=")[1]
+    fought = [e["seq"] for e in view_of(server, rid, rtoken)["log"] if (e.get("data") or {}).get("kind") == "combat"]
+    n = next(k for k in fought if k > 250) + 1
+    lobby.evaluate("""n => { const s = document.getElementById('replay-slider'); s.value = String(n);
+                             s.dispatchEvent(new Event('input')); }""", n)
+    lobby.wait_for_function("n => document.getElementById('replay-label').textContent.startsWith(`replay: after action ${n} `)", arg=n)
+    lobby.wait_for_selector("svg.map .step-badge.combat")
+    lobby.locator("svg.map .step-badge.combat").scroll_into_view_if_needed()
     lobby.screenshot(path=shot("replay-record.png"))
     assert not page.errors and not lobby.errors, page.errors + lobby.errors
     lobby.context.close()
