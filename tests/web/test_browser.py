@@ -397,15 +397,16 @@ def test_attack_preview_undo_and_replay(server, browser):
     wait_page_seq(page, after["seq"])
     assert page.locator("svg.map .attack-tag").count() >= 1
 
-    # The attacker's facing toward its target was taken by default (listed); undo takes both back
-    # (no die was rolled since), one action at a time.
-    back = after
+    # The attacker's facing toward its target was taken by default and is listed: "undo these"
+    # takes it back (the attack stays); Undo then takes back the attack (no die was rolled since).
     assert after["seq"] == v["seq"] + 2 and "faces" in page.locator("#defaulted").inner_text()
-    while back["seq"] > v["seq"]:
-        page.wait_for_selector("#undo-button")
-        page.click("#undo-button")
-        back = wait_view(server, g["id"], token, lambda w, s=back["seq"]: w["seq"] < s)
-        wait_page_seq(page, back["seq"])
+    page.click("#undo-defaults")
+    back = wait_view(server, g["id"], token, lambda w: w["seq"] == after["seq"] - 1)
+    wait_page_seq(page, back["seq"])
+    assert back["phase"] == "facing" and page.locator("#defaulted").is_hidden()
+    page.click("#undo-button")
+    back = wait_view(server, g["id"], token, lambda w: w["seq"] < after["seq"] - 1)
+    wait_page_seq(page, back["seq"])
     assert back["seq"] == v["seq"]
 
     # The replay viewer: the first position, one step on, then back to live.
