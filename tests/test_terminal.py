@@ -45,13 +45,16 @@ def test_the_terminal_preview_of_an_attack_is_a_table_with_rules_and_percentages
     import cwbattles
     from cwbattles.engine.actions import Action
     from cwbattles.terminal_preview import show_preview
-    from tests.games.cedar_creek.helpers import unit
-    from tests.games.cedar_creek.test_11_combat import battle
+    from tests.games.cedar_creek.helpers import act, setup_position, unit
     game = cwbattles.load("cedar-creek")
-    s = battle(game, [unit("battle", "cooley-house", facing="east-fields"), unit("duval", "east-fields", facing="cooley-house")],
-               ["battle"], ["east-fields"], dice=[], turn=3)
-    text = _printed(show_preview, s.preview(Action("resolve", 0)), lambda kind, ident: ident)
-    assert "strength 6 to 4" in text and "11.3" in text and "total modifier" in text
+    # Cook (fields east) may attack Kitching's camp (the position of test_11_combat).
+    s = setup_position(game, [unit("kitching", "kitching-camp", facing="east-fields"),
+                              unit("cook", "east-fields", facing="cooley-house"), unit("cox", "cooley-fields", facing="cooley-house")],
+                       turn=3, frames=[["brigades", 1, "d:ramseur", ["u:cook", "u:cox"]]])
+    act(s, "brigade", "cook")
+    attack = Action("attack", game.board.index["kitching-camp"])
+    text = _printed(show_preview, s.preview(attack), lambda kind, ident: ident)
+    assert "strength" in text and "11.3" in text and "total modifier" in text and "higher elevation" in text
     for line in ("defender hit (+ fatigue)", "attacker tires"):
         assert line in text
     assert text.count("%") >= 5 and "{" not in text                # a table, not JSON
