@@ -24,3 +24,64 @@ def test_terminal_game_on_a_hex_map():
 def test_terminal_game_on_an_area_map():
     text = play("cedar-creek", "q\n")
     assert "Cedar Creek 1864" in text and "VP — Union" in text and "Turn 1 begins" in text
+
+
+def test_a_preview_or_the_log_does_not_print_the_board_again_and_a_hex_game_shows_the_action_nearby():
+    text = play("champion-hill", "p 40\nl\na\nq\n")
+    assert text.count("Game-Turn 1/12") == 1                     # printed once: nothing was played
+    assert "Near the action" not in text                         # no hex is named yet (which unit moves)
+    text = play("champion-hill", "1\nq\n")                       # McGinnis starts his move
+    assert "Near the action" in text and "1404*U11" in text and "1403*." in text
+
+
+def _printed(render, *args) -> str:
+    from rich.console import Console
+    console = Console(record=True, width=140)
+    render(console, *args)
+    return console.export_text()
+
+
+def test_the_terminal_preview_of_an_attack_is_a_table_with_rules_and_percentages():
+    import cwbattles
+    from cwbattles.engine.actions import Action
+    from cwbattles.terminal_preview import show_preview
+    from tests.games.cedar_creek.helpers import act, setup_position, unit
+    game = cwbattles.load("cedar-creek")
+    # Cook (fields east) may attack Kitching's camp (the position of test_11_combat).
+    s = setup_position(game, [unit("kitching", "kitching-camp", facing="east-fields"),
+                              unit("cook", "east-fields", facing="cooley-house"), unit("cox", "cooley-fields", facing="cooley-house")],
+                       turn=3, frames=[["brigades", 1, "d:ramseur", ["u:cook", "u:cox"]]])
+    act(s, "brigade", "cook")
+    attack = Action("attack", game.board.index["kitching-camp"])
+    text = _printed(show_preview, s.preview(attack), lambda kind, ident: ident)
+    assert "strength" in text and "11.3" in text and "total modifier" in text and "higher elevation" in text
+    for line in ("defender hit (+ fatigue)", "attacker tires"):
+        assert line in text
+    assert text.count("%") >= 5 and "{" not in text                # a table, not JSON
+
+
+def test_the_terminal_shows_what_holding_and_retreating_cost():
+    import cwbattles
+    from cwbattles.terminal_preview import show_preview
+    from tests.games.cedar_creek.test_11_4_results import hit_duval
+    game = cwbattles.load("cedar-creek")
+    s = hit_duval(game, turn=2)
+    hold = next(a for a in s.legal_actions() if a.kind == "hold")
+    text = _printed(show_preview, s.preview(hold), lambda kind, ident: ident)
+    assert "hold" in text and "retreat: orderly retreat" in text and "retreat: rout" in text
+    assert "50.0%" in text and "Union, turns 1-2 +1 (11.4)" in text
+
+
+def test_the_terminal_preview_of_a_hex_attack_is_itemised_in_tables():
+    import random
+
+    import cwbattles
+    from cwbattles.terminal_preview import show_preview
+    game = cwbattles.load("champion-hill")
+    s = game.new_game(seed=4)
+    rng = random.Random(4)
+    while not any(a.kind == "attack" for a in s.legal_actions()):
+        s.apply(rng.choice(s.legal_actions()))
+    attack = next(a for a in s.legal_actions() if a.kind == "attack")
+    text = _printed(show_preview, s.preview(attack), lambda kind, ident: ident)
+    assert "Strengths (8.3-8.4)" in text and "attacker total" in text and "Results" in text and "%" in text

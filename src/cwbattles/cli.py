@@ -32,7 +32,8 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
 
     from cwbattles.bots import make_bot
     from cwbattles.engine.records import Recorder
-    from cwbattles.terminal import render, show_actions, show_preview
+    from cwbattles.terminal import render, show_actions, show_local_map
+    from cwbattles.terminal_preview import show_preview
 
     console = Console()
     seed = random.randrange(1 << 31) if seed is None else seed
@@ -41,9 +42,11 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
     players = {}
     for side, spec in (("union", union), ("confederate", confederate)):
         players[side] = None if spec == "human" else make_bot(spec, seed=seed + (side == "union"))
-    console.print(f"[bold]{game.title}[/] — seed {seed}. Type a number to act; 'l' log, 'p N' preview "
-                  f"action N, 'q' quit.")
+    console.print(f"[bold]{game.title}[/] — seed {seed}. Type a number to act; 'p N' what action N would "
+                  f"bring (odds, or the cost of holding and retreating), 'a' the actions again, 'l' log, 'q' quit.")
+    names = terminal_names(game)
     shown = 0
+    drawn = None               # the number of actions when the board was last printed
     state = rec.state
     try:
         while not state.is_over:
@@ -55,9 +58,12 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
             if bot:
                 rec.apply(bot.choose(state))
                 continue
-            render(console, state)
             actions = state.legal_actions()
-            show_actions(console, state, actions)
+            if drawn != len(rec.actions):      # after a preview or the log, the board is not printed again
+                render(console, state)
+                show_local_map(console, state, actions)
+                show_actions(console, state, actions)
+                drawn = len(rec.actions)
             choice = console.input(f"[bold]{state.to_act}>[/] ").strip()
             if choice == "q":
                 break
@@ -65,11 +71,14 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
                 for ev in state.log[-40:]:
                     console.print(escape(str(ev)))
                 continue
+            if choice == "a":
+                show_actions(console, state, actions)
+                continue
             if choice.startswith("p "):
                 try:
                     pv = state.preview(actions[int(choice[2:]) - 1])
                     if pv:
-                        show_preview(console, pv)
+                        show_preview(console, pv, names)
                     else:
                         console.print(f"Action {choice[2:]} is not an attack: there are no odds to show.")
                 except (ValueError, IndexError) as e:
@@ -90,6 +99,13 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
     if record_path:
         rec.save(record_path)
         console.print(f"Record saved to {record_path}.")
+
+
+def terminal_names(game):
+    """names(kind, id): a unit's, a zone's or a hex's name for the previews."""
+    units = {c["id"]: c["name"] for key in ("brigades", "units") for c in game.counters().get(key, ())}
+    zones = {z.id: z.name for z in getattr(game.board, "zones", ())}
+    return lambda kind, ident: units.get(ident, ident) if kind == "unit" else zones.get(ident, ident)
 
 
 def parse_options(pairs) -> dict:
@@ -269,18 +285,29 @@ def replay(path, verify):
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--db", default="cwbattles.sqlite3", show_default=True, help="SQLite database file")
+@click.option("--public-url", default=None,
+              help="the address other machines reach this server at, e.g. http://192.168.1.20:8000 "
+                   "(invite links use it; default: the address the lobby was opened at)")
 @click.option("--max-games", default=1000, show_default=True, type=click.IntRange(1),
               help="games in progress the server holds at most (more are refused with 429)")
 @click.option("--max-sockets", default=2000, show_default=True, type=click.IntRange(1),
               help="live connections (WebSockets) open at most (more are refused with 429)")
-def serve(host, port, db, max_games, max_sockets):
+def serve(host, port, db, public_url, max_games, max_sockets):
     """Start the web app (lobby, games against bots or remote players)."""
     import uvicorn
 
-    from cwbattles.web.app import create_app
+    from cwbattles.web.app import create_app, public_base
     from cwbattles.web.limits import Limits
-    click.echo(f"cwbattles: open http://{host}:{port}/ (database {db})")
-    app = create_app(db, Limits(max_games=max_games, max_sockets=max_sockets))
+    try:
+        public = public_base(public_url)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--public-url") from None
+    shown = public or f"http://{host}:{port}"
+    click.echo(f"cwbattles: open {shown}/ (database {db})")
+    if host in ("0.0.0.0", "::") and not public:
+        click.echo("  other machines: start with --public-url http://THIS-MACHINE'S-ADDRESS:"
+                   f"{port} so that invite links point here")
+    app = create_app(db, Limits(max_games=max_games, max_sockets=max_sockets), public_url=public)
     # no per-message deflate: views are sent often and compressing them costs more CPU than it saves on
     # loopback or LAN; a page sends nothing, so a message from it is at most a few KB
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False,

@@ -133,22 +133,79 @@ def render_hexes(console: Console, state) -> None:
             console.print(f"{what}: Union {n[0]}, Confederates {n[1]}")
 
 
+TERRAIN_MARKS = {"clear": ".", "woods": "w", "woods_rough": "W", "rough": "r", "hill": "h", "swamp": "s", "town": "t"}
+
+
+def action_hexes(state, actions) -> set:
+    """The hexes (indices) the decision is about: those its actions name, the moving unit's."""
+    game = state.game
+    board = game.board
+    out = set()
+    for a in actions:
+        doc = game.action_to_json(a)
+        for key in ("hex",):
+            if doc.get(key) in board.index:
+                out.add(board.index[doc[key]])
+    u = getattr(state, "mv_unit", -1)
+    if u is not None and u >= 0 and state.hex[u] >= 0:
+        out.add(state.hex[u])
+    return out
+
+
+def local_map(state, focus: set, radius: int = 2) -> list[str]:
+    """A compact text map of the hexes within ``radius`` of the ``focus`` hexes (a hex game),
+    laid out as the hexes stand (each column half a row below its neighbours): a hex shows its
+    number's last two digits and either its units (U or C and their total strength) or its
+    terrain; focus hexes are marked with *."""
+    board = state.game.board
+    if not focus:
+        return []
+    near = set().union(*(board.within(h, radius) for h in focus))
+    cells = {}
+    for h in near:
+        x, y = board.pixel_center(h, 20.0)
+        cells[(round(y / (20.0 * 3 ** 0.5 / 2)), round(x / 30.0))] = h
+    rows = sorted({r for r, _ in cells})
+    cols = sorted({c for _, c in cells})
+    by_hex: dict = {}
+    for u, h in enumerate(state.hex):
+        if h >= 0:
+            by_hex.setdefault(h, []).append(u)
+    lines = []
+    for r in rows:
+        line = ""
+        for c in range(cols[0], cols[-1] + 1):
+            h = cells.get((r, c))
+            if h is None:
+                line += " " * 9
+                continue
+            units = by_hex.get(h, [])
+            if units:
+                side = "UC"[state.game.units[units[0]].side]
+                what = f"{side}{sum(state.strength(u) for u in units)}"
+            else:
+                what = TERRAIN_MARKS.get(board.terrain[h], "?")
+            mark = "*" if h in focus else " "
+            line += f"{board.ids[h]}{mark}{what:<4}"
+        lines.append(line.rstrip())
+    return lines
+
+
+def show_local_map(console: Console, state, actions) -> None:
+    """For a hex game: the compact map of the hexes near the decision, with its key."""
+    if hasattr(state.game.board, "zones"):
+        return
+    lines = local_map(state, action_hexes(state, actions))
+    if lines:
+        console.print("[bold]Near the action[/] (hex, * named by a choice, U/C and strength, or terrain: "
+                      ". clear, w woods, W woods-rough, r rough, h hill, s swamp):")
+        for line in lines:
+            console.print(escape(line))
+
+
 def show_actions(console: Console, state, actions) -> None:
     for i, a in enumerate(actions, 1):
         console.print(f"  [bold]{i:>3}[/] {escape(state.describe(a))}")
-
-
-def show_preview(console: Console, preview: dict) -> None:
-    """A combat preview. A hex game's (Blue & Gray) is itemised: each attacker with its
-    strength and every step that changes it (with its rule), each defending hex, the odds
-    column, the die and each roll's result, then the exact chance of each result. Other
-    previews are printed as they come (JSON)."""
-    attacker, defender = preview.get("attacker") or {}, preview.get("defender") or {}
-    if "units" not in attacker or "hexes" not in defender:
-        console.print_json(data=preview)
-        return
-    for line in preview_lines(preview):
-        console.print(escape(line))
 
 
 def preview_lines(pv: dict) -> list:

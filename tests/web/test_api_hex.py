@@ -23,7 +23,9 @@ def unit_of(view, uid):
 
 
 def test_the_lobby_offers_the_hex_game_and_its_meta_has_what_the_map_draws(client, hot_seat):
-    assert {"name": "champion-hill", "title": "Champion Hill 1863", "map": "hexes"} in client.get("/api/scenarios").json()
+    hill = next(s for s in client.get("/api/scenarios").json() if s["name"] == "champion-hill")
+    assert (hill["title"], hill["map"]) == ("Champion Hill 1863", "hexes")
+    assert {o["name"] for o in hill["options"]} >= {"morale", "optional_units"}
     gid, _, _ = hot_seat
     meta = client.get(f"/api/games/{gid}/meta").json()
     geo = meta["geometry"]

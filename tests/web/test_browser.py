@@ -6,6 +6,7 @@ Uses Debian's /usr/bin/chromium through Playwright (never a downloaded browser);
 skipped when either is missing. The server runs in a subprocess on a free port.
 """
 
+import contextlib
 import json
 import os
 import random
@@ -28,6 +29,14 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright pac
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+# Screenshots of the page's features: test-artifacts/ by default; CWBATTLES_SHOTS=docs/img
+# refreshes the ones the documentation shows (look at each one before committing it).
+SHOTS = Path(os.environ.get("CWBATTLES_SHOTS") or ARTIFACTS)
+
+
+def shot(name: str) -> str:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return str(SHOTS / name)
 TIMEOUT_MS = 15000
 
 
@@ -38,13 +47,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+@contextlib.contextmanager
+def running_server(db, *extra, host="127.0.0.1"):
+    """``cwbattles serve`` on a free port of the loopback, with ``extra`` arguments; yields
+    (base address, port)."""
     port = free_port()
-    db = tmp_path_factory.mktemp("web") / "games.sqlite3"
     log = open(db.with_suffix(".log"), "w")
-    proc = subprocess.Popen([sys.executable, "-m", "cwbattles.cli", "serve", "--host", "127.0.0.1",
-                             "--port", str(port), "--db", str(db)], stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen([sys.executable, "-m", "cwbattles.cli", "serve", "--host", host,
+                             "--port", str(port), "--db", str(db), *[a.format(port=port) for a in extra]],
+                            stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 30
     while True:
@@ -56,13 +67,21 @@ def server(tmp_path_factory):
                 proc.kill()
                 raise RuntimeError(f"the server did not start; see {log.name}")
             time.sleep(0.1)
-    yield base
-    proc.terminate()
     try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+        yield base, port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("web") / "games.sqlite3") as (base, _):
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -203,45 +222,41 @@ def test_lobby_game_against_bot_move_by_clicking(server, browser):
     else:
         raise AssertionError("never reached a brigade choice")
 
-    # The choosable brigades glow; click one on the map (a first-line counter, fully visible).
+    # The choosable brigades glow; a click on one picks it (nothing is sent yet: the next brigade
+    # of the division is picked by default), and the zones it can reach are marked with their MP.
     on_map = {u["id"] for u in v["position"]["units"] if u["zone"] and u["line"] == 1}
     choices = [i["action"]["unit"] for i in v["legal"] if i["action"]["kind"] == "brigade" and i["action"]["unit"] in on_map]
     assert page.locator("svg.map .counter.brigade.selectable").count() >= len(choices)
-    moved = None
+    moved, reach = None, {}
     for unit in choices:
-        page.locator(f"svg.map .counter.brigade[data-unit='{unit}']").click()
-        v = wait_view(server, gid, token, lambda w, s=v["seq"]: w["seq"] > s)
-        wait_page_seq(page, v["seq"])
-        if v["moving"] == unit and any(i["action"]["kind"] == "move" for i in v["legal"]):
+        if page.evaluate("u => window.cwbattles.picked?.unit !== u", unit):
+            page.locator(f"svg.map .counter.brigade[data-unit='{unit}']").click()
+        page.wait_for_function("u => window.cwbattles.picked?.unit === u && window.cwbattles.picked.options", arg=unit)
+        reach = page.evaluate("() => window.cwbattles.picked.options.reach")
+        if reach:
             moved = unit
             break
-        # This brigade cannot go anywhere: let it end its move and try the next one.
-        while v["legal"] and v["to_act"] == "union" and "brigade" not in {i["action"]["kind"] for i in v["legal"]}:
-            play_in_page(page, server, gid, token, hurry_pick(v["legal"]))
-            v = wait_view(server, gid, token, lambda w, s=v["seq"]: w["seq"] > s)
-            wait_page_seq(page, v["seq"])
     assert moved, "no brigade of the division could move"
-
-    # Its reachable zones are highlighted with their MP cost.
-    page.wait_for_selector("svg.map .zone-highlight.reach, svg.map .zone-highlight.move")
-    reach = api(server, "GET", f"/api/games/{gid}/reach?unit={moved}&token={token}")["zones"]
-    assert reach and page.locator("svg.map .zone-highlight").count() >= len(reach)
-    assert "MP" in page.locator("svg.map .zone-tag").first.text_content()
+    assert view_of(server, gid, token)["seq"] == v["seq"]             # picking sent nothing
+    assert "Picked" in page.locator("#status").inner_text() or "by default" in page.locator("#status").inner_text()
+    page.wait_for_selector("svg.map .zone-highlight.reach")
+    assert page.locator("svg.map .zone-highlight.reach").count() >= len(reach)
+    assert "MP" in page.locator("svg.map .zone-tag.reach").first.text_content()
     page.locator(f"svg.map .counter[data-unit='{moved}']").hover()
     assert page.locator("#tooltip").is_visible() and "division" in page.locator("#tooltip").inner_text()
 
-    # Click an adjacent zone: the brigade moves there.
-    target = next(i["action"]["zone"] for i in v["legal"] if i["action"]["kind"] == "move")
+    # Shift+click the nearest zone: the brigade is activated and moves there, and its move goes on.
+    target = min(reach, key=lambda z: (reach[z], z))
     before = v["seq"]
-    page.locator(f"svg.map .zone-tag[data-zone='{target}']").click()
-    v = wait_view(server, gid, token, lambda w: w["seq"] > before)
+    page.locator(f"svg.map .zone-tag[data-zone='{target}']").click(modifiers=["Shift"])
+    v = wait_view(server, gid, token, lambda w: w["seq"] > before + 1)  # "act with", then the move
     unit = next(u for u in v["position"]["units"] if u["id"] == moved)
     assert unit["zone"] == target
     wait_page_seq(page, v["seq"])
     page.wait_for_function("([u, z]) => document.querySelector(`svg.map .counter[data-unit='${u}']`)?.dataset.zone === z",
                            arg=[moved, target])
 
-    # Still moving with zones farther than one step in reach? Clicking one goes there by the cheapest path.
+    # Still moving with zones farther than one step in reach? Shift+clicking one goes there by the cheapest path.
     if v["moving"] == moved:
         reach = api(server, "GET", f"/api/games/{gid}/reach?unit={moved}&token={token}")["zones"]
         steps = {i["action"]["zone"] for i in v["legal"] if i["action"]["kind"] == "move"}
@@ -249,7 +264,7 @@ def test_lobby_game_against_bot_move_by_clicking(server, browser):
         if farther:
             page.wait_for_selector(f"svg.map .zone-highlight.reach[data-zone='{farther[0]}']")
             before = v["seq"]
-            page.locator(f"svg.map .zone-tag[data-zone='{farther[0]}']").click()
+            page.locator(f"svg.map .zone-tag[data-zone='{farther[0]}']").click(modifiers=["Shift"])
             v = wait_view(server, gid, token, lambda w: w["seq"] >= before + 2)    # one move per step
             assert next(u for u in v["position"]["units"] if u["id"] == moved)["zone"] == farther[0]
 
@@ -369,18 +384,28 @@ def test_attack_preview_undo_and_replay(server, browser):
     page.click("#preview-cancel")
     assert preview.is_hidden() and view_of(server, g["id"], token)["seq"] == v["seq"]
 
-    # Clicking the attacked zone on the map shows the same preview; Commit declares the attack.
-    page.locator(f"svg.map .zone-tag[data-zone='{attack['action']['zone']}']").click()
+    # Pointing at the attacked zone on the map shows the same preview beside it; a click there
+    # then declares the attack.
+    tag = page.locator(f"svg.map .zone-tag[data-zone='{attack['action']['zone']}']")
+    tag.hover()
     preview.wait_for(state="visible")
-    page.click("#preview-commit")
+    page.wait_for_function("() => window.cwbattles.hover?.ready")
+    assert "hover" in preview.get_attribute("class") and "11.3" in preview.inner_text()
+    assert view_of(server, g["id"], token)["seq"] == v["seq"]
+    tag.click()
     after = wait_view(server, g["id"], token, lambda w: w["seq"] > v["seq"])
     wait_page_seq(page, after["seq"])
     assert page.locator("svg.map .attack-tag").count() >= 1
 
-    # Undo takes it back (no die was rolled since).
-    page.wait_for_selector("#undo-button")
+    # The attacker's facing toward its target was taken by default and is listed: "undo these"
+    # takes it back (the attack stays); Undo then takes back the attack (no die was rolled since).
+    assert after["seq"] == v["seq"] + 2 and "faces" in page.locator("#defaulted").inner_text()
+    page.click("#undo-defaults")
+    back = wait_view(server, g["id"], token, lambda w: w["seq"] == after["seq"] - 1)
+    wait_page_seq(page, back["seq"])
+    assert back["phase"] == "facing" and page.locator("#defaulted").is_hidden()
     page.click("#undo-button")
-    back = wait_view(server, g["id"], token, lambda w: w["seq"] < after["seq"])
+    back = wait_view(server, g["id"], token, lambda w: w["seq"] < after["seq"] - 1)
     wait_page_seq(page, back["seq"])
     assert back["seq"] == v["seq"]
 

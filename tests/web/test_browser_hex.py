@@ -4,7 +4,8 @@ position changed on the server. The server, browser and helpers are those of tes
 
 import re
 
-from .test_browser import ARTIFACTS, api, browser, open_page, server, view_of, wait_page_seq, wait_view  # noqa: F401
+from .test_browser import (ARTIFACTS, api, browser, open_page, server, shot, view_of, wait_page_seq,  # noqa: F401
+                           wait_view)
 
 
 def test_hex_map_draws_and_a_unit_moves_by_clicking(server, browser):  # noqa: F811
@@ -31,32 +32,49 @@ def test_hex_map_draws_and_a_unit_moves_by_clicking(server, browser):  # noqa: F
     tip = page.locator("#tooltip")
     assert tip.is_visible() and "Hex 1404" in tip.inner_text() and "McGinnis" in tip.inner_text()
 
+    # Forty choices read as a handful: "end the Movement Phase" first, then a group per unit.
+    first = page.locator("#actions button.action").first
+    assert "end" in first.get_attribute("class") and "end the Movement Phase" in first.inner_text()
+    assert page.locator("#actions details.unit-group").count() >= 10
+    page.locator("#actions details.unit-group").first.click()
+    page.locator(".actions-panel").screenshot(path=shot("champion-hill-actions-grouped.png"))
+
     # Reinforcements due now are brought on by clicking their entry hex, marked on the map.
     assert page.locator("svg.hex-map .zone-highlight.enter[data-hex='1911']").count() == 1
 
-    # A click on the stack offers its units' moves; choose McGinnis' normal move.
+    # A click on the stack offers its units' moves; choosing McGinnis' normal move picks him:
+    # nothing is sent yet, the hexes he can reach are marked.
     counter.click()
     page.locator("#chooser button", has_text=re.compile(r"^move 1st Brigade, 12th Division \(McGinnis\)$")).click()
-    v = wait_view(server, gid, token, lambda w: w["moving"] == "us-12-1")
-    wait_page_seq(page, v["seq"])
+    page.wait_for_function("() => window.cwbattles.picked?.unit === 'us-12-1' && window.cwbattles.picked.options")
     page.wait_for_selector("svg.hex-map .zone-highlight.reach")
-    assert "6 MP" in page.locator("#status").inner_text()
+    assert view_of(server, gid, token)["seq"] == 0 and "McGinnis" in page.locator("#status").inner_text()
 
-    # One step: click the next hex.
-    page.locator("svg.hex-map .zone-tag[data-hex='1403']").click()
+    # One step with Shift: he starts his move, enters the next hex and goes on moving (6 MP, 1 spent).
+    page.locator("svg.hex-map .zone-tag[data-hex='1403']").click(modifiers=["Shift"])
     v = wait_view(server, gid, token, lambda w: w["seq"] == 2)
+    assert v["moving"] == "us-12-1"
     assert next(u for u in v["position"]["units"] if u["id"] == "us-12-1")["hex"] == "1403"
     page.wait_for_function("() => document.querySelector(\"svg.hex-map .counter[data-unit='us-12-1']\")?.dataset.hex === '1403'")
+    assert "5 MP" in page.locator("#status").inner_text()
 
-    # Farther: a hex two steps away, reached by the cheapest path (one step action each).
+    # Farther, with Shift: a hex two steps away, reached by the cheapest path (one step action each).
     reach = api(server, "GET", f"/api/games/{gid}/reach?unit=us-12-1&token={token}")["zones"]
     farther = sorted(h for h, mp in reach.items() if mp == 2)[0]
     page.wait_for_selector(f"svg.hex-map .zone-tag[data-hex='{farther}']")
-    page.locator(f"svg.hex-map .zone-tag[data-hex='{farther}']").click()
+    page.locator(f"svg.hex-map .zone-tag[data-hex='{farther}']").click(modifiers=["Shift"])
     v = wait_view(server, gid, token, lambda w: w["seq"] == 4)
     assert next(u for u in v["position"]["units"] if u["id"] == "us-12-1")["hex"] == farther
     wait_page_seq(page, 4)
     assert view_of(server, gid, token)["position"]["scalars"]["mv_mp"] == 3
+
+    # A plain click ends the move there: the unit steps in and stops (no further choice for it).
+    reach = api(server, "GET", f"/api/games/{gid}/reach?unit=us-12-1&token={token}")["zones"]
+    last = sorted(h for h, mp in reach.items() if mp == 1)[0]
+    page.locator(f"svg.hex-map .zone-tag[data-hex='{last}']").click()
+    v = wait_view(server, gid, token, lambda w: w["seq"] == 6)
+    assert v["moving"] is None and next(u for u in v["position"]["units"] if u["id"] == "us-12-1")["hex"] == last
+    assert "ends its move" in page.locator("#defaulted").inner_text() or "stops" in page.locator("#defaulted").inner_text()
     assert not page.errors, page.errors
 
     ARTIFACTS.mkdir(exist_ok=True)

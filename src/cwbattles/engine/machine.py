@@ -193,9 +193,10 @@ class Machine:
             self.over = True
 
     # -- log and dice -------------------------------------------------------------------------------
-    def note(self, rule: str, text: str, dice: tuple = ()) -> None:
-        """Add an event to the log: the rule applied, plain words, the dice rolled."""
-        self._log = (self._log, Event(rule, text, tuple(dice), self.turn, self.round))
+    def note(self, rule: str, text: str, dice: tuple = (), data: dict | None = None) -> None:
+        """Add an event to the log: the rule applied, plain words, the dice rolled, and what a
+        front-end needs to draw it (``engine.log``: unit and place ids, never the words)."""
+        self._log = (self._log, Event(rule, text, tuple(dice), self.turn, self.round, data))
 
     @property
     def log(self) -> list[Event]:

@@ -19,10 +19,13 @@ import cwbattles
 from cwbattles.bots import names as bot_names
 
 from . import live
+from .aid_routes import add_aid_routes
+from .catalog import bot_levels, scenario_options
 from .errors import WebError
 from .limits import BodyLimit, Limits, check_action_doc, check_token
 from .sessions import Manager, load_game
 from .store import Store
+from .table_routes import add_table_routes
 from .views import client_record, lobby_entry
 
 STATIC = Path(__file__).parent / "static"
@@ -118,8 +121,21 @@ class UndoAnswer(Strict):
 QueryToken = Annotated[str | None, Query(max_length=64)]
 
 
-def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None) -> FastAPI:
+def public_base(url: str | None) -> str:
+    """The address other machines reach this server at (--public-url), without a final slash;
+    "" when links stay relative to the page that shows them."""
+    if not url:
+        return ""
+    url = url.strip().rstrip("/")
+    if not url.startswith(("http://", "https://")) or "://" == url[-3:] or any(c in url for c in " \"<>"):
+        raise ValueError(f"--public-url must be an http:// or https:// address, got {url!r}")
+    return url
+
+
+def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
+               public_url: str | None = None) -> FastAPI:
     limits = limits or Limits()
+    base = public_base(public_url)
     store = Store(db_path, timeout=limits.store_timeout)
     manager = Manager(store, limits)
 
@@ -134,13 +150,15 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None)
         yield
         evictor.cancel()
         manager.close()
+        chat.close()
         store.close()
 
     app = FastAPI(title="cwbattles", description="Civil War board wargames with every rule enforced",
                   lifespan=lifespan)
     app.state.manager = manager
     app.state.limits = limits
-    app.add_middleware(BodyLimit, max_body=limits.max_body)
+    app.state.public_url = base
+    app.add_middleware(BodyLimit, max_body=limits.max_body, max_record_body=limits.max_record_body)
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError):
@@ -165,6 +183,9 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None)
         session.broadcast()
         manager.kick_bots(session)
 
+    add_aid_routes(app, session_for, changed, FastJSON, limits)
+    chat = add_table_routes(app, manager, db_path, session_for)
+
     # -- pages ------------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
     async def lobby():
@@ -177,12 +198,16 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None)
     # -- the lobby --------------------------------------------------------------------------------
     @app.get("/api/scenarios")
     async def scenarios():
-        return [{"name": n, "title": load_game(n, None).title, "map": load_game(n, None).geometry()["kind"]}
-                for n in cwbattles.games()]
+        return [{"name": n, "title": load_game(n, None).title, "map": load_game(n, None).geometry()["kind"],
+                 "options": scenario_options(load_game(n, None))} for n in cwbattles.games()]
 
     @app.get("/api/bots")
     async def bots():
         return bot_names()
+
+    @app.get("/api/bot-levels")
+    async def levels():
+        return bot_levels(bot_names())
 
     @app.post("/api/games")
     async def create(body: CreateGame):
@@ -190,8 +215,8 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None)
                                                         body.options)
         manager.kick_bots(session)
         answer = {"id": session.id, "tokens": tokens,
-                  "links": {k: f"/game/{session.id}?token={v}" for k, v in tokens.items() if k != "creator"},
-                  "invites": {side: f"/game/{session.id}?invite={code}" for side, code in invites.items()},
+                  "links": {k: f"{base}/game/{session.id}?token={v}" for k, v in tokens.items() if k != "creator"},
+                  "invites": {side: f"{base}/game/{session.id}?invite={code}" for side, code in invites.items()},
                   "fairness": session.common_view()["fairness"]}
         if body.seed is not None:          # the creator's own choice (never a secret server seed)
             answer["seed"] = body.seed
@@ -214,9 +239,10 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None)
     @app.get("/api/games/{gid}/meta")
     async def meta(gid: str):
         s = await session_for(gid)
+        rules = s.game.rule_summaries() if hasattr(s.game, "rule_summaries") else {}
         return FastJSON({"id": s.id, "game": s.name, "title": s.game.title, "geometry": s.game.geometry(),
                          "counters": s.game.counters(), "players": s.players, "seats": s.seats(),
-                         **map_key_facts(s.game)})
+                         "rules": rules, **map_key_facts(s.game)})
 
     @app.post("/api/games/{gid}/claim")
     async def claim(gid: str, body: ClaimBody):
@@ -224,7 +250,7 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None)
         async with s.lock:
             side, token = await s.claim(body.invite)
         changed(s)
-        return {"side": side, "token": token, "link": f"/game/{s.id}?token={token}"}
+        return {"side": side, "token": token, "link": f"{base}/game/{s.id}?token={token}"}
 
     @app.get("/api/games/{gid}/view")
     async def view(gid: str, token: QueryToken = None, log_from: Annotated[int, Query(ge=0)] = 0):

@@ -25,6 +25,7 @@ GAME_ID = re.compile(r"[0-9a-f]{12}")
 @dataclass(frozen=True)
 class Limits:
     max_body: int = 64 * 1024          # bytes of a request body (an action is under 200)
+    max_record_body: int = 8 * 1024 * 1024   # a game record sent to /api/records* (a whole game: ~1 MB)
     max_games: int = 1000              # games not yet over, in the database
     max_sockets: int = 2000            # open live connections, all games together
     socket_queue: int = 64             # views waiting for one page; a page further behind is dropped
@@ -125,18 +126,24 @@ class BodyLimit:
     """ASGI middleware: a request body larger than ``max_body`` gets 413 before the app reads
     it (a declared Content-Length is believed for the refusal, never for the reading)."""
 
-    def __init__(self, app, max_body: int):
-        self.app, self.max_body = app, max_body
+    RECORDS = "/api/records"           # the one route that takes a whole game (a record file)
+
+    def __init__(self, app, max_body: int, max_record_body: int | None = None):
+        self.app, self.body_limit = app, max_body
+        self.record_limit = max_record_body or max_body
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        path = scope.get("path", "")
+        limit = self.record_limit if path == self.RECORDS or path.startswith(self.RECORDS + "/") \
+            else self.body_limit
         declared = dict(scope.get("headers") or ()).get(b"content-length")
         if declared is not None:
             if not declared.isdigit():
                 return await _refuse(send, 400, "malformed Content-Length header")
-            if int(declared) > self.max_body:
-                return await _refuse(send, 413, f"request body over {self.max_body} bytes")
+            if int(declared) > limit:
+                return await _refuse(send, 413, f"request body over {limit} bytes")
         chunks, size = [], 0
         while True:
             message = await receive()
@@ -144,8 +151,8 @@ class BodyLimit:
                 return
             body = message.get("body", b"")
             size += len(body)
-            if size > self.max_body:
-                return await _refuse(send, 413, f"request body over {self.max_body} bytes")
+            if size > limit:
+                return await _refuse(send, 413, f"request body over {limit} bytes")
             chunks.append(body)
             if not message.get("more_body"):
                 break

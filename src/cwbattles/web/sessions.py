@@ -28,7 +28,8 @@ from cwbattles.engine.records import checksum_of, position_checksum
 from .errors import WebError
 from .limits import Limits, check_bot, check_game_id, check_options, check_player, check_token, is_search
 from .live import Subscriber
-from .routes import cheapest_path, reach
+from .play_aids import default_choice, reach_for, view_aids
+from .routes import cheapest_path
 from .store import DamagedGame, StoreError
 from .views import fairness, new_salt, public_position
 
@@ -89,6 +90,7 @@ class GameSession:
             raise _damaged(gid, f"it cannot be set up: {e}") from None
         self.initial_checksum = position_checksum(self.state)
         self.checkpoints = {0: self.state.clone()}
+        self.log_len = [_count_new(self.state, None)]   # events before action 0, then after each action
         self.actions: list[dict] = []
         self.sides_of_action: list[str] = []
         self.dice_before: list[int] = []        # dice rolled before each action (undo: none since)
@@ -100,15 +102,17 @@ class GameSession:
                     raise DataError(f"game {gid}", where, "out of sequence or for no side")
                 action = self.game.action_from_json(entry["action"], f"game {gid} {where}")
                 before = self.state.dice.calls
+                head = self.state._log
                 self.state.apply(action)
             except (CwbattlesError, TypeError, ValueError) as e:
                 raise _damaged(gid, f"{where} does not replay: {e}") from None
-            self._record(entry["action"], entry["side"], before, entry["checksum"])
+            self._record(entry["action"], entry["side"], before, entry["checksum"], _count_new(self.state, head))
             if position_checksum(self.state) != entry["checksum"]:
                 raise _damaged(gid, f"actions[{entry['seq']}].checksum: the saved game does not replay to "
                                     "its checksum (corrupted save?)")
         self._common = None                     # (view key, the view every page shares)
         self._position = None                   # (view key, the position) made by the last commit
+        self._default = (None, None)            # (position key, the default of its decision)
         self.subscribers: set[Subscriber] = set()
         self.log_events: list[dict] = []
         self._log_head = None
@@ -118,6 +122,8 @@ class GameSession:
         self.last_used = time.monotonic()
         self.bots = {}
         for side, player in self.players.items():
+            if player == "record":            # a record opened for replay (web.records): nobody plays
+                continue
             try:                              # a game stored before the limits (bot:mcts:infs...)
                 check_player(player, manager.limits)
             except WebError as e:
@@ -132,7 +138,8 @@ class GameSession:
             return self.seed * 2 + SIDES.index(side)
         return int.from_bytes(hashlib.sha256(f"bot:{self.seed}:{self.salt}:{side}".encode()).digest()[:8], "big")
 
-    def _record(self, action_doc: dict, side: str, dice_before: int, checksum: str) -> None:
+    def _record(self, action_doc: dict, side: str, dice_before: int, checksum: str, events: int) -> None:
+        self.log_len.append(self.log_len[-1] + events)
         self.actions.append(action_doc)
         self.sides_of_action.append(side)
         self.dice_before.append(dice_before)
@@ -167,7 +174,9 @@ class GameSession:
 
     # -- playing --------------------------------------------------------------------------------
     def _sync_log(self) -> None:
-        """Bring the JSON copy of the log up to date, walking only the new events."""
+        """Bring the JSON copy of the log up to date, walking only the new events. Each event is
+        marked with the action that made it (``seq``, its index; None for the set-up) and the
+        side that played it (``by``): the page tells the other side's steps from its own by them."""
         head = self.state._log
         new = []
         node = head
@@ -176,9 +185,17 @@ class GameSession:
             new.append(event.to_json())
         if node is not self._log_head:           # not a continuation (undo): start again
             self.log_events = [e.to_json() for e in self.state.log]
+            first = 0
         else:
+            first = len(self.log_events)
             self.log_events.extend(reversed(new))
         self._log_head = head
+        k = 0
+        for i in range(first, len(self.log_events)):
+            while k < len(self.actions) and i >= self.log_len[k + 1]:
+                k += 1
+            seq = k if i >= self.log_len[0] and k < len(self.actions) else None
+            self.log_events[i]["seq"], self.log_events[i]["by"] = seq, self.sides_of_action[seq] if seq is not None else None
 
     def summary(self) -> dict:
         return summary_of(self.state)
@@ -189,10 +206,12 @@ class GameSession:
         the live game as it was, which is what the database holds."""
         new = self.state.clone()
         seq = len(self.actions)
-        entries, befores = [], []
+        entries, befores, counts = [], [], []
         for action, side in steps:
             befores.append(new.dice.calls)
+            head = new._log
             new.apply(action)
+            counts.append(_count_new(new, head))
             position = new.to_position()
             entries.append((seq + len(entries), side, self.game.action_to_json(action), checksum_of(position)))
         store = self.manager.store
@@ -200,8 +219,8 @@ class GameSession:
         async def store_then_swap():
             await store.write(store.append, self.id, entries, summary_of(new))
             self.state = new
-            for (_, side, doc, checksum), before in zip(entries, befores):
-                self._record(doc, side, before, checksum)
+            for (_, side, doc, checksum), before, count in zip(entries, befores, counts):
+                self._record(doc, side, before, checksum, count)
             self._sync_log()
             self.undo_request = None
             self._position = (self._view_key(), position)      # the views' position: made once
@@ -239,7 +258,14 @@ class GameSession:
     def reach(self, unit: str) -> dict:
         if unit not in self.game.unit_index:
             raise WebError(400, f"unknown unit {ascii(unit)[:80]}")
-        return reach(self.state, unit)
+        return reach_for(self.state, unit)
+
+    def default_choice(self):
+        """The default of the pending decision (play_aids), computed once per position."""
+        key = (len(self.actions), id(self.state))
+        if self._default[0] != key:
+            self._default = (key, default_choice(self.state, self.log_events))
+        return self._default[1]
 
     async def route(self, token, seq, unit: str, zone: str) -> None:
         """Move the unit now moving to a reachable zone or hex by the cheapest path of legal
@@ -310,9 +336,10 @@ class GameSession:
             self.state = state
             for name in ("actions", "sides_of_action", "dice_before", "checksums"):
                 del getattr(self, name)[keep:]
+            del self.log_len[keep + 1:]
             self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
             self.undo_request = None
-            self._log_head = None
+            self.log_events, self._log_head = [], None      # the log is made again (shorter)
             self._sync_log()
             for sub in self.subscribers:
                 sub.sent = 0                      # pages get the whole (shorter) log again
@@ -366,7 +393,7 @@ class GameSession:
                   "over": s.is_over, "result": s.result, "position": public_position(pos),
                   "phase": s.stack[-1][0] if s.stack else None, "moving": self._moving(pos),
                   "players": self.players, "seats": self.seats(),
-                  "fairness": fairness(self.name, self.seed, self.salt, s.is_over)}
+                  "fairness": fairness(self.name, self.seed, self.salt, s.is_over), **view_aids(s)}
         self._common = (key, common)
         return common
 
@@ -379,7 +406,7 @@ class GameSession:
         """What a page holding ``token`` sees; ``log`` holds the events from ``log_from`` on."""
         s = self.state
         you = self.sides_for(token) if you is None else you
-        legal = []
+        legal, default = [], None
         if s.to_act in you:
             previewable = getattr(s, "has_preview", None)      # a game may say which actions preview a combat
             legal = [{"index": i, "text": s.describe(a), "action": self.game.action_to_json(a)}
@@ -387,11 +414,12 @@ class GameSession:
             if previewable:
                 for item, a in zip(legal, s.legal_actions()):
                     item["preview"] = previewable(a)
+            default = self.default_choice()
         request = self.undo_request
         undo_possible = request is None and any(self.undo_point(side) is not None for side in you)
         log_from = max(0, min(int(log_from), len(self.log_events)))
         view = dict(common or self.common_view())
-        view.update({"you": you, "legal": legal, "log": self.log_events[log_from:], "log_from": log_from,
+        view.update({"you": you, "legal": legal, "default": default, "log": self.log_events[log_from:], "log_from": log_from,
                      "log_total": len(self.log_events),
                      "undo": {"possible": undo_possible, "requested_by": request and request["by"],
                               "back_to": request and request["to"]}})
@@ -406,8 +434,12 @@ class GameSession:
         s = self.checkpoints[start].clone()
         for k in range(start, n):
             s.apply(self.game.action_from_json(self.actions[k]))
+        # The page draws the steps of action n (the last one played) and its side panels follow
+        # the position: where action n's events start, the result, who is to act.
         return {"n": n, "total": len(self.actions), "position": public_position(s.to_position()),
-                "log": [e.to_json() for e in s.log]}
+                "log": [e.to_json() for e in s.log], "step_from": self.log_len[n - 1] if n else self.log_len[0],
+                "result": s.result, "to_act": s.to_act, "over": s.is_over,
+                "phase": s.stack[-1][0] if s.stack and not s.is_over else None}
 
     # -- live pages and bots -------------------------------------------------------------------------
     def broadcast(self) -> None:
@@ -476,8 +508,19 @@ class GameSession:
             sub.dropped.set()
 
 
+def _count_new(state, head) -> int:
+    """How many events the state's log holds after ``head`` (an earlier point of its chain)."""
+    n, node = 0, state._log
+    while node is not None and node is not head:
+        node = node[0]
+        n += 1
+    return n
+
+
 class Manager:
     """All games: created, loaded from the store on first use, kept in memory while used."""
+
+    session_class = GameSession
 
     def __init__(self, store, limits: Limits | None = None):
         self.store = store

@@ -82,7 +82,10 @@ def declare_attack(state, u: int, n: int, charge: bool) -> None:
     state.attack[u] = cid
     state.charging[u] = charge
     verb = "charges" if charge else "attacks"
-    state.note("10.3" if charge else "11.1", f"{g.brigades[u].name} {verb} {g.zone_name(n)}.")
+    zones = g.board.zones
+    state.note("10.3" if charge else "11.1", f"{g.brigades[u].name} {verb} {g.zone_name(n)}.",
+               data={"kind": "attack", "unit": g.brigades[u].id, "attackers": [g.brigades[u].id],
+                     "targets": [zones[n].id], "origins": [zones[state.zone[u]].id], "charge": charge})
 
 
 @process("obligations")
@@ -302,19 +305,20 @@ def fight(state, cid: int) -> None:
     td = max(1, rd + sum(m[2] for m in mods_d))
     names_a = " and ".join(g.brigades[a].name for a in attackers)
     names_d = " and ".join(g.brigades[d].name for d in x.def_front) or f"the {g.train.name} train"
+    outcome = compare(ta, td)
+    text = {"tie": "equal totals: the attacker tires", "attacker_fatigue": "the attacker tires",
+            "defender_fatigue": "the defender tires", "attacker_hit": "the attacker is hit",
+            "defender_hit": "the defender is hit"}[outcome]
     verb = "attack" if len(attackers) > 1 else "attacks"
     state.note("11.2", f"{names_a} {verb} {names_d}. Attacker: {_fmt(mods_a)}; rolls {ra}, total {ta}. "
-               f"Defender: {_fmt(mods_d)}; rolls {rd}, total {td}.", tuple(dice))
-    outcome = compare(ta, td)
+               f"Defender: {_fmt(mods_d)}; rolls {rd}, total {td}.", tuple(dice),
+               data=_combat_data(g, x, attackers, (ra, rd), (ta, td), (mods_a, mods_d), outcome, text))
     loser_front = []
     if outcome in ("tie", "attacker_fatigue", "attacker_hit"):
         loser_side, loser_front, winner_front = x.att_side, list(attackers), x.def_front
     else:
         loser_side, loser_front, winner_front = x.def_side, x.def_front, list(attackers)
     hit = outcome in ("attacker_hit", "defender_hit")
-    text = {"tie": "equal totals: the attacker tires", "attacker_fatigue": "the attacker tires",
-            "defender_fatigue": "the defender tires", "attacker_hit": "the attacker is hit",
-            "defender_hit": "the defender is hit"}[outcome]
     state.note("11.4", f"Result: {text}.")
     if x.train and loser_side == x.def_side:
         if hit:
@@ -322,7 +326,8 @@ def fight(state, cid: int) -> None:
             for m, where in enumerate(state.marker_zone):
                 if where == OFF_MAP:                   # the markers still in the train
                     state.marker_zone[m] = ELIMINATED
-            state.note("7.3", f"The {g.train.name} artillery train is destroyed.")
+            state.note("7.3", f"The {g.train.name} artillery train is destroyed.",
+                       data={"kind": "eliminated", "unit": g.train.id, "at": g.board.zones[x.targets[0]].id})
         loser_front = []
     for v in loser_front:
         state.fatigue[v] = min(2, state.fatigue[v] + 1)
@@ -332,6 +337,19 @@ def fight(state, cid: int) -> None:
         state.stack.append(("after_combat", -1, cid, 1 - loser_side, loser_zones, tuple(winner_front)))
         for v in reversed(loser_front):
             state.stack.append(("hit", loser_side, v, cid, tuple(winner_front)))
+
+
+def _combat_data(g, x, attackers, rolls, totals, mods, outcome, text) -> dict:
+    """The log's picture of a resolved combat (engine.log): who fought from where, both dice,
+    both totals with their modifiers, and the result."""
+    zones, brigades = g.board.zones, g.brigades
+    return {"kind": "combat", "attackers": [brigades[a].id for a in attackers],
+            "defenders": [brigades[d].id for d in x.def_front] or [g.train.id],
+            "targets": [zones[z].id for z in x.targets], "origins": [zones[z].id for z in x.att_zones],
+            "rolls": {"attacker": rolls[0], "defender": rolls[1]},
+            "totals": {"attacker": totals[0], "defender": totals[1]},
+            "modifiers": {"attacker": [list(m) for m in mods[0]], "defender": [list(m) for m in mods[1]]},
+            "result": outcome, "result_text": text}
 
 
 def compare(ta: int, td: int) -> str:

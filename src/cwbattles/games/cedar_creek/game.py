@@ -281,6 +281,14 @@ class CedarCreekGame:
             "train": {"id": self.train.id, "name": self.train.name, "strength": self.train.strength},
         }
 
+    def rule_summaries(self) -> dict:
+        """{rule number: title, summary in our words, source} for every rule the game cites
+        (engine.rulebook; data/rules.toml)."""
+        from ...engine.rulebook import load_rule_summaries
+        if not hasattr(self, "_rules"):
+            self._rules = load_rule_summaries(self.data_dir / "rules.toml")
+        return self._rules
+
     def key_facts(self, state) -> dict:
         """The facts a simulation records about a finished game (turn Sheridan arrived, the
         tactical retreats: how many and the last one's turn, who holds each victory zone)."""

@@ -267,7 +267,10 @@ def _move_apply(state, frame, action):
         state.mv_moved = True
         state.stack.append(frame)
         verb = "enters the map at" if kind == "enter" else "moves to"
-        state.note("12" if kind == "enter" else "10.3", f"{name} {verb} {g.zone_name(n)} ({cost} MP, {state.mv_mp} left).")
+        zones = g.board.zones
+        state.note("12" if kind == "enter" else "10.3", f"{name} {verb} {g.zone_name(n)} ({cost} MP, {state.mv_mp} left).",
+                   data={"kind": kind, "unit": g.brigades[u].id, "to": zones[n].id,
+                         "from": zones[state.zone[u]].id if state.zone[u] >= 0 else None})
         enter_zone(state, u, n)
         state.mv_path += (n,)
     elif kind in ("attack", "charge"):
@@ -392,9 +395,13 @@ def _displace_legal(state, frame):
 
 def _displace_apply(state, frame, action):
     h = action.b
+    g = state.game
+    before = state.hq_zone[h]
     state.hq_zone[h] = action.a
     state.hq_active[h] = True
-    state.note("10.3", f"{state.game.hq_names[h]} falls back to {state.game.zone_name(action.a)}.")
+    state.note("10.3", f"{g.hq_names[h]} falls back to {g.zone_name(action.a)}.",
+               data={"kind": "displaced", "hq": g.hq_ids[h], "to": g.board.zones[action.a].id,
+                     "from": g.board.zones[before].id if before >= 0 else None})
 
 
 decision("displace")((_displace_legal, _displace_apply))
@@ -613,13 +620,15 @@ def _put_piece(state, side: int, piece: int, z: int, cost: int) -> None:
     g = state.game
     if piece == HQ:
         h = state.hq_of(side)
-        state.hq_zone[h] = z
-        name = g.hq_names[h]
+        before, state.hq_zone[h] = state.hq_zone[h], z
+        name, ident = g.hq_names[h], g.hq_ids[h]
     else:
-        state.train_zone = z
+        before, state.train_zone = state.train_zone, z
         state.train_moved = True
-        name = f"The {g.train.name} artillery train"
-    state.note("7.2" if piece == HQ else "7.3", f"{name} moves to {g.zone_name(z)} ({cost} MP).")
+        name, ident = f"The {g.train.name} artillery train", g.train.id
+    zones = g.board.zones
+    state.note("7.2" if piece == HQ else "7.3", f"{name} moves to {g.zone_name(z)} ({cost} MP).",
+               data={"kind": "hq", "hq": ident, "to": zones[z].id, "from": zones[before].id if before >= 0 else None})
 
 
 def _deploy(state, z: int) -> None:

@@ -26,11 +26,14 @@ def apply_loss(state, u: int, rule: str = "11.4", why: str = "") -> bool:
             state.note("7.3", f"The Artillerie marker supporting {g.brigades[u].name} is removed.")
     state.losses[u] += 1
     name = g.brigades[u].name
+    z = state.zone[u]
+    data = {"kind": "loss", "unit": g.brigades[u].id, "at": g.board.zones[z].id if z >= 0 else None}
     if state.strength(u) <= 0:
         eliminate(state, u)
-        state.note(rule, f"{name} loses its last strength point{why} and is eliminated.")
+        data["kind"] = "eliminated"
+        state.note(rule, f"{name} loses its last strength point{why} and is eliminated.", data=data)
         return True
-    state.note(rule, f"{name} loses a strength point{why} (now {state.strength(u)}).")
+    state.note(rule, f"{name} loses a strength point{why} (now {state.strength(u)}).", data=data)
     return False
 
 
@@ -81,7 +84,7 @@ def _hit_apply(state, frame, action):
     u, cid, winners = frame[2], frame[3], frame[4]
     name = g.brigades[u].name
     if action.kind == "hold":
-        state.note("11.4", f"{name} holds its position.")
+        state.note("11.4", f"{name} holds its position.", data={"kind": "hold", "unit": g.brigades[u].id})
         apply_loss(state, u)
         alive = tuple(w for w in winners if state.zone[w] >= 0)
         if alive:
@@ -92,11 +95,13 @@ def _hit_apply(state, frame, action):
     total = r + sum(m[2] for m in mods)
     text = "".join(f", {m[0]} {m[2]:+d}" for m in mods)
     followers = supports_of(state, u)
+    data = {"kind": "retreat_roll", "unit": g.brigades[u].id, "roll": r, "total": total,
+            "modifiers": [list(m) for m in mods]}
     if total <= t.orderly_max:
-        state.note("11.4", f"{name} retreats in order (roll {r}{text} = {total}).", (r,))
+        state.note("11.4", f"{name} retreats in order (roll {r}{text} = {total}).", (r,), data={**data, "mode": "orderly"})
         push_retreat(state, u, 2, ORDERLY, followers)
         return
-    state.note("11.4", f"{name} retreats in disorder (roll {r}{text} = {total}).", (r,))
+    state.note("11.4", f"{name} retreats in disorder (roll {r}{text} = {total}).", (r,), data={**data, "mode": "disorderly"})
     z = state.zone[u]
     if apply_loss(state, u):
         if followers:
@@ -133,7 +138,8 @@ def _hold_fatigue_legal(state, frame):
 def _hold_fatigue_apply(state, frame, action):
     w = action.a
     state.fatigue[w] = min(2, state.fatigue[w] + 1)
-    state.note("11.4", f"{state.game.brigades[w].name} takes a fatigue level from the enemy's stand.")
+    state.note("11.4", f"{state.game.brigades[w].name} takes a fatigue level from the enemy's stand.",
+               data={"kind": "fatigue", "unit": state.game.brigades[w].id})
 
 
 decision("hold_fatigue")((_hold_fatigue_legal, _hold_fatigue_apply))
@@ -220,7 +226,10 @@ def _retreat_apply(state, frame, action):
             if apply_loss(state, u):
                 return
         elif state.zone[u] >= 0 and not movement.can_stack(state, u, state.zone[u], followers):
-            state.note("11.4", f"{name} can neither stop nor go further without overstacking: it surrenders.")
+            state.note("11.4", f"{name} can neither stop nor go further without overstacking: it surrenders.",
+                       data={"kind": "eliminated", "units": [g.brigades[v].id for v in (u,) + tuple(followers)
+                                                           if state.zone[v] >= 0],
+                             "at": g.board.zones[state.zone[u]].id})
             for m in carried_markers(state, state.zone[u], (u,) + tuple(followers)):
                 state.marker_zone[m] = ELIMINATED           # 7.3: its guns are taken with it
             for v in (u,) + tuple(followers):
@@ -233,6 +242,7 @@ def _retreat_apply(state, frame, action):
     n = action.a
     crossing = n in enemy_fronts(state, side) and not lone
     guns = carried_markers(state, path[-1], (u,) + tuple(followers))
+    before = state.zone[u] if state.zone[u] >= 0 else path[-1]
     movement.enter_zone(state, u, n)
     for f in followers:
         if state.zone[f] >= 0:
@@ -241,7 +251,10 @@ def _retreat_apply(state, frame, action):
             state.facing[f] = state.facing[u]
     for m in guns:
         state.marker_zone[m] = n                          # 7.3: the guns fall back with their brigade
-    state.note("11.4", f"{name} falls back to {g.zone_name(n)} ({MODE_NAMES[mode]}).")
+    zones = g.board.zones
+    state.note("11.4", f"{name} falls back to {g.zone_name(n)} ({MODE_NAMES[mode]}).",
+               data={"kind": "rout" if mode == ROUT else "retreat", "unit": g.brigades[u].id, "from": zones[before].id,
+                     "to": zones[n].id, "followers": [g.brigades[f].id for f in followers], "crossing": crossing})
     if crossing and apply_loss(state, u, why=" crossing an enemy front"):
         alive = [f for f in followers if state.zone[f] >= 0]
         if alive:       # the support finishes the way alone (and must end properly stacked)
@@ -287,7 +300,7 @@ def finish_retreat(state, u: int, mode: int, followers, lone: int) -> None:
         return
     if mode == ROUT:
         state.routed[u] = True
-        state.note("11.4", f"{g.brigades[u].name} is routed.")
+        state.note("11.4", f"{g.brigades[u].name} is routed.", data={"kind": "routed", "unit": g.brigades[u].id})
     side = g.brigades[u].side
     hosts = [v for v in state.brigades_in(state.zone[u]) if v != u and v not in followers]
     if hosts:                          # 10.5: the last to enter chooses its line
@@ -329,7 +342,9 @@ def _advance_apply(state, frame, action):
     t, a, r, adv = state.combats[cid]
     state.combats[cid] = (t, a, r, adv + (w,))
     state.stack.append(("facing", g.brigades[w].side, w, -1))
-    state.note("11.4", f"{g.brigades[w].name} advances into {g.zone_name(z)}.")
+    state.note("11.4", f"{g.brigades[w].name} advances into {g.zone_name(z)}.",
+               data={"kind": "advance", "unit": g.brigades[w].id, "from": g.board.zones[state.zone[w]].id,
+                     "to": g.board.zones[z].id})
     movement.enter_zone(state, w, z)
 
 

@@ -85,7 +85,8 @@ def arrive(state, frame) -> None:
         state.note("12", f"{b.name} waits: entry zone {g.zone_name(z)} is full.")
         return
     state.mounted[u] = True
-    state.note("12", f"{b.name} arrives mounted at {g.zone_name(z)} (entry {b.entry_point}).")
+    state.note("12", f"{b.name} arrives mounted at {g.zone_name(z)} (entry {b.entry_point}).",
+               data={"kind": "enter", "unit": b.id, "from": None, "to": g.board.zones[z].id})
     movement.enter_zone(state, u, z)
     movement.push_line_and_facing(state, b.side, u)
 

@@ -244,7 +244,35 @@ class State(Machine):
         zones = self.game.board.zones
         return {zones[z].id: cost for z, cost in reachable(self, u).items() if z != self.zone[u]}
 
+    def command_range(self) -> dict:
+        """10: for the side to act, its headquarters' zone, the zones within command range of it
+        (8 MP, elevation not counted, never through an enemy-held zone) and whether each of its
+        divisions is in range (one brigade within it). For front-ends that show the range."""
+        from .activation import command_costs, in_command_range
+        g = self.game
+        side = self.SIDES.index(self.to_act) if self.to_act else -1
+        if side < 0:
+            return {}
+        hz = self.hq_zone[self.hq_of(side)]
+        zones = g.board.zones
+        if hz < 0:
+            within = []
+        else:
+            dist = command_costs(self, side, hz)
+            within = [zones[z].id for z in range(len(zones)) if dist[z] <= g.tables.command.range_mp]
+        return {"side": self.SIDES[side], "hq": zones[hz].id if hz >= 0 else None, "zones": within,
+                "divisions": {d.id: in_command_range(self, d.index) for d in g.divisions if d.side == side}}
+
     def preview(self, action: Action) -> dict:
+        """What an action would bring about, before it is chosen: the exact odds of an attack
+        (combat), or the consequences of holding or retreating after a hit and of each retreat
+        path (retreat_preview)."""
+        if action.kind in ("hold", "retreat"):
+            from .retreat_preview import preview_hit
+            return preview_hit(self, action)
+        if action.kind in ("retreat_to", "retreat_stop"):
+            from .retreat_preview import preview_retreat_step
+            return preview_retreat_step(self, action)
         from .combat import preview
         return preview(self, action)
 

@@ -249,6 +249,16 @@ class ChampionHillGame:
                 "divisions": [{"id": d.id, "name": d.name, "side": side[d.side], "restriction": d.restriction}
                               for d in self.divisions]}
 
+    def rule_summaries(self) -> dict:
+        """{rule number: title, summary in our words, source}: the Blue & Gray standard rules,
+        then this game's exclusive rules (engine.rulebook)."""
+        from ...engine.rulebook import load_rule_summaries
+        from ...systems import blue_and_gray
+        if not hasattr(self, "_rules"):
+            system = Path(blue_and_gray.__file__).parent / "data" / "rules.toml"
+            self._rules = load_rule_summaries(system, self.data_dir / "rules.toml")
+        return self._rules
+
     def key_facts(self, state) -> dict:
         res = state.result
         facts = {"turns": state.turn, "vp_union": res["vp"]["union"], "vp_confederate": res["vp"]["confederate"],

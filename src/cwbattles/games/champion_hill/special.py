@@ -203,7 +203,8 @@ def _bowen_advance_apply(s, frame, action):
         return
     u, n = frame[2], frame[3] + 1
     ids = s.game.board.ids
-    s.note("19.53", f"{s.game.units[u].name} advances on {ids[s.hex[u]]} -> {ids[action.a]}.")
+    s.note("19.53", f"{s.game.units[u].name} advances on {ids[s.hex[u]]} -> {ids[action.a]}.",
+           data={"kind": "advance", "unit": s.game.units[u].id, "from": ids[s.hex[u]], "to": ids[action.a]})
     s.set_hex(u, action.a)
     s.on_moved(u, action.a)
     s.bowen_adv = max(s.bowen_adv, n)

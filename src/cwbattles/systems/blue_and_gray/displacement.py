@@ -70,7 +70,9 @@ def displace(s, u: int, v: int, chain=()) -> tuple:
     retreated now."""
     ids = s.game.board.ids
     h, n = s.hex[u], s.hex[v]
-    s.note("8.8", f"{s.game.units[u].name} retreats {ids[h]} -> {ids[n]}, displacing {s.game.units[v].name}.")
+    s.note("8.8", f"{s.game.units[u].name} retreats {ids[h]} -> {ids[n]}, displacing {s.game.units[v].name}.",
+           data={"kind": "retreat", "unit": s.game.units[u].id, "from": ids[h], "to": ids[n],
+                 "displaces": s.game.units[v].id})
     s.set_hex(u, n)
     s.retreated[u] = True
     s.on_moved(u, n)

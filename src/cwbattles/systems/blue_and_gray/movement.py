@@ -109,7 +109,8 @@ def _movement_apply(s, frame, action):
         s.set_hex(u, e)
         s.note("5.2", f"{name} enters at {g.board.ids[e]} ({s.entry_count[i]} MP)"
                       + (f" instead of {g.board.ids[g.units[u].entry_hex]}, held by the enemy (5.4)"
-                         if e != g.units[u].entry_hex else "") + ".")
+                         if e != g.units[u].entry_hex else "") + ".",
+               data={"kind": "enter", "unit": g.units[u].id, "from": None, "to": g.board.ids[e]})
         s.on_moved(u, e)
     else:
         s.mv_mode = STRATEGIC if action.kind == "march" else s.move_mode(u)
@@ -202,9 +203,11 @@ def _moving_apply(s, frame, action):
         s.mv_unit, s.mv_mp, s.mv_mode = -1, 0, NORMAL
         return
     if action.kind == "exit":
-        s.exited_from(u, s.hex[u])
+        h = s.hex[u]
+        s.exited_from(u, h)
         s.set_hex(u, EXITED)
-        s.note("19.3", f"{name} leaves the map.")
+        s.note("19.3", f"{name} leaves the map.",
+               data={"kind": "exit", "unit": s.game.units[u].id, "from": s.game.board.ids[h]})
         s.mv_unit, s.mv_mp, s.mv_mode = -1, 0, NORMAL
         return
     a, b = s.hex[u], action.a
@@ -215,7 +218,8 @@ def _moving_apply(s, frame, action):
     s.set_hex(u, b)
     ids = s.game.board.ids
     s.note("6.2", f"{name} moves {ids[a]} -> {ids[b]} ({left} MP left)"
-                  + (", stops in an enemy zone of control (7.0)" if b in s.zoc(1 - side) else "") + ".")
+                  + (", stops in an enemy zone of control (7.0)" if b in s.zoc(1 - side) else "") + ".",
+           data={"kind": "move", "unit": s.game.units[u].id, "from": ids[a], "to": ids[b]})
     s.on_moved(u, b)
     if s.hex[u] == b:
         s.stack.append(frame)

@@ -16,6 +16,10 @@ from .combat import adjacent_role, odds, withhold
 from .displacement import displace, displaceable, retreat_hexes
 
 
+RESULT_TEXT = {"Ae": "attacker eliminated", "Ar": "attacker retreats", "Ex": "exchange",
+               "Dr": "defender retreats", "De": "defender eliminated"}      # 8.6
+
+
 def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None:
     """8.3-8.6: total the strengths, form the odds, roll one die, apply the result. 8.9: a
     ``column`` lower than the odds give, declared by the attacker, is used instead."""
@@ -39,12 +43,18 @@ def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None
         s.defended[v] = True
     ids = g.board.ids
     names = ", ".join(g.units[u].name for u in attackers)
+    data = {"kind": "combat", "attackers": [g.units[u].id for u in attackers],
+            "defenders": [g.units[v].id for v in defenders], "targets": [ids[t] for t in targets],
+            "origins": sorted({ids[s.hex[u]] for u in attackers}), "roll": roll, "modifier": mod,
+            "die": roll + mod, "odds": o["odds"], "attack": _num(o["attack"]), "defence": _num(o["defence"]),
+            "bombardment": o["bombard_only"], "declared_lower": declared,
+            "result": result, "result_text": RESULT_TEXT.get(result, result)}
     s.note("8.6", f"{names} attack {'/'.join(ids[t] for t in targets)}: "
                   f"{_num(o['attack'])} against {_num(o['defence'])}, {o['odds']}"
                   + (" (declared lower, 8.9)" if declared else "")
                   + (f", die modified by {mod:+d} ({', '.join(m[1] for m in die)})" if mod else "")
                   + f": {result}"
-                  + (" (bombardment)" if o["bombard_only"] else "") + ".", (roll,))
+                  + (" (bombardment)" if o["bombard_only"] else "") + ".", (roll,), data=data)
     s.on_attack(targets, attackers, o["bombard_only"], result)
     frames = []
     if result == "Ae":                                      # 8.6: bombarding artillery is exempt
@@ -78,7 +88,8 @@ def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None
 
 def _retreat_one(s, u: int, n: int) -> None:
     ids = s.game.board.ids
-    s.note("8.7", f"{s.game.units[u].name} retreats {ids[s.hex[u]]} -> {ids[n]}.")
+    s.note("8.7", f"{s.game.units[u].name} retreats {ids[s.hex[u]]} -> {ids[n]}.",
+           data={"kind": "retreat", "unit": s.game.units[u].id, "from": ids[s.hex[u]], "to": ids[n]})
     s.set_hex(u, n)
     s.retreated[u] = True
     s.on_moved(u, n)
@@ -87,7 +98,8 @@ def _retreat_one(s, u: int, n: int) -> None:
 def advance_into(s, u: int, t: int, rule: str = "8.7", how: str = "advances") -> None:
     """8.7: u advances after combat into the hex t, and may not be attacked again this phase."""
     ids = s.game.board.ids
-    s.note(rule, f"{s.game.units[u].name} {how} {ids[s.hex[u]]} -> {ids[t]}.")
+    s.note(rule, f"{s.game.units[u].name} {how} {ids[s.hex[u]]} -> {ids[t]}.",
+           data={"kind": "advance", "unit": s.game.units[u].id, "from": ids[s.hex[u]], "to": ids[t]})
     s.set_hex(u, t)
     s.defended[u] = True
     s.on_moved(u, t)

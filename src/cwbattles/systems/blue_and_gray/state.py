@@ -383,6 +383,9 @@ class BGState(Machine):
         pass
 
     def eliminate(self, u: int, rule: str, why: str) -> None:
+        at = self.hex[u]
         self.set_hex(u, ELIMINATED)
-        self.note(rule, f"{self.game.units[u].name} is eliminated ({why}).")
+        self.note(rule, f"{self.game.units[u].name} is eliminated ({why}).",
+                  data={"kind": "eliminated", "unit": self.game.units[u].id,
+                        "at": self.game.board.ids[at] if at >= 0 else None})
         self.on_eliminated(u)

@@ -1,15 +1,23 @@
-// The game page: loads the map and the view, keeps it live over the WebSocket, and turns
-// clicks (buttons, counters, zones or hexes) into the API's actions. Drawing lives in map.js
-// (area maps) or hexmap.js (hex maps), the read-only panels in panels.js or hexpanels.js:
-// the geometry's kind chooses the pair.
+// The game page: loads the map and the view, keeps it live over the WebSocket, and renders the
+// side panels. Drawing lives in map.js (area maps) or hexmap.js (hex maps), the read-only panels
+// in panels.js or hexpanels.js (the geometry's kind chooses the pair); clicks, the pointer and
+// the keyboard in interact.js; the other side's steps in follow.js and steps.js.
 import { getJSON, postJSON, escapeHtml, SIDE_NAMES, savedGames, saveGame } from "/static/api.js";
 import { MapView } from "/static/map.js";
 import { HexMapView } from "/static/hexmap.js";
 import * as areaPanels from "/static/panels.js";
 import * as hexPanels from "/static/hexpanels.js";
 import { makeHover } from "/static/hover.js";
-import { counterChoices, highlights, indexLegal, placeOf } from "/static/mapactions.js";
+import { highlights, indexLegal, placeOf } from "/static/mapactions.js";
 import { makeReplay } from "/static/replay.js";
+import { actionListHtml } from "/static/actionlist.js";
+import { choicePreviewHtml, choiceToPreview } from "/static/choices.js";
+import { lastCombat, makeFollow } from "/static/follow.js";
+import { makeInteraction, SELECT_KINDS } from "/static/interact.js";
+import { installRulePopups } from "/static/rulepop.js";
+import { makeChat } from "/static/chat.js";
+import { makeSignal } from "/static/signal.js";
+import { combatCard } from "/static/steps.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(window.location.search);
@@ -19,10 +27,6 @@ const gameId = params.get("id") || decodeURIComponent(window.location.pathname.s
 const api = (suffix) => `/api/games/${encodeURIComponent(gameId)}${suffix}`;
 // GET requests carry the token in the query: watching a game needs one.
 const withToken = (path) => `${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`;
-// Clicking a counter chooses what it does first (act, start a move, join an attack); when
-// there is an alternative (move strategically) or several counters could, a menu asks.
-const FIRST_CHOICE = new Set(["brigade", "move", "enter", "attacker"]);
-const ALTERNATIVE = new Set(["march"]);
 
 const app = {
   meta: null,
@@ -35,7 +39,12 @@ const app = {
   reachKey: null,       // "seq:unit" the reach above belongs to
   replay: null,         // {n, doc} while the replay viewer shows the past
   busy: false,          // an action is on its way: no second click until it answers
-  previewing: null,     // {item, seq} of the combat in the preview panel
+  previewing: null,     // {req, seq} of the combat in the preview panel
+  hover: null,          // {place, ready, commit}: the attack previewed under the pointer
+  picked: null,         // {unit, auto, seq, options}: a unit picked on the map, nothing sent yet
+  defaulted: null,      // {items: [{seq, text}], from}: actions the last quick request took by default
+  aid: null,            // {seq, item, html}: the preview shown in the decision panel
+  keys: new Map(),      // key -> legal item (Enter, e, 1-9)
   gameOverShown: false,
   wsRetry: 0,
   zoom: null,           // null: fill the pane's width; "fit": the whole map; or a factor
@@ -77,7 +86,7 @@ async function start() {
   }
   if (params.get("invite") && !(await claimInvite(params.get("invite")))) return;
   const meta = app.meta;
-  document.title = `${meta.title} — cwbattles`;
+  signal.setTitle(`${meta.title} — cwbattles`);
   $("game-title").textContent = meta.title;
   $("game-id").textContent = `game ${meta.id}`;
   $("players").innerHTML = ["union", "confederate"].map((s) =>
@@ -86,7 +95,19 @@ async function start() {
   app.panels = hexes ? hexPanels : areaPanels;
   const View = hexes ? HexMapView : MapView;
   app.map = new View($("map"), meta.geometry, meta.counters, {
-    onZoneClick, onUnitClick, onHover: hover.show, onLeave: hover.hide,
+    onZoneClick: (id, e) => interact.onZoneClick(id, e),
+    onUnitClick: (id, place, e) => interact.onUnitClick(id, place, e),
+    onHover: (kind, id, event) => {
+      if ($("inspector").hidden && !app.hover?.ready) hover.show(kind, id, event);
+      else hover.hide();                 // the inspector or an attack's preview says more
+      if (kind === "zone" || kind === "unit") {
+        app.pointerPlace = kind === "zone" ? id : event.target.closest("[data-zone],[data-hex]")?.dataset.zone
+          || event.target.closest("[data-hex]")?.dataset.hex;
+        app.pointerEvent = event;
+      }
+      interact.hoverPlace(kind, id);
+    },
+    onLeave: () => { hover.hide(); interact.leaveMap(); },
   });
   app.names = hexes ? hexNames(meta) : areaNames(meta);
   $("legend-body").innerHTML = app.map.legendHtml(meta.terrain_chart);
@@ -101,6 +122,9 @@ async function start() {
     setConnection("no-access");
     return;
   }
+  chat.setWritable((app.view.you || []).length > 0 && !isRecord());
+  document.querySelector(".chat-panel").hidden = isRecord();
+  chat.load();
   connect();
 }
 
@@ -131,13 +155,18 @@ async function claimInvite(code) {
   return true;
 }
 
+// A record opened from a file (read-only: no chat, its record is the file's).
+function isRecord() {
+  return app.meta?.players?.union === "record";
+}
+
 function areaNames(meta) {
   const brigades = new Map(meta.counters.brigades.map((b) => [b.id, b]));
   const hqs = new Map(meta.counters.hqs.map((h) => [h.id, h]));
   return {
     unit: (id) => brigades.get(id)?.name || (id === meta.counters.train.id ? `${meta.counters.train.name}'s train` : id),
     zone: (id) => app.map.zoneName(id),
-    hq: (id) => hqs.get(id)?.name || id,
+    hq: (id) => hqs.get(id)?.name || (id === meta.counters.train.id ? `${meta.counters.train.name}'s train` : id),
   };
 }
 
@@ -168,6 +197,7 @@ function connect() {
       return;
     }
     if (message.type === "view" && message.view) applyView(message.view, "ws");
+    else if (message.type === "chat" && message.message) chat.add([message.message]);
     else if (message.type === "error") {
       app.wsRefused = true;     // a refused token or a deleted game: retrying will not help
       showFatal(`Live updates refused: ${message.detail}`);
@@ -183,7 +213,7 @@ function connect() {
     setConnection("reconnecting");
     const delay = Math.min(10000, 500 * 2 ** app.wsRetry);
     app.wsRetry += 1;
-    setTimeout(connect, delay);
+    setTimeout(() => { connect(); chat.load(); }, delay);
   });
 }
 
@@ -198,8 +228,13 @@ function applyView(view, source) {
     refreshView();     // we missed events: fetch the view with the whole log
     return;
   }
+  if (source === "post" && Array.isArray(view.defaulted)) {
+    app.defaulted = view.defaulted.length ? { items: view.defaulted, from: view.defaulted[0].seq } : null;
+    if (view.stopped) showError(view.stopped);
+  } else if (source === "post" || (old && view.seq < old.seq)) app.defaulted = null;
   app.view = view;
-  if (app.previewing && app.previewing.seq !== view.seq) closePreview();
+  if (app.previewing && app.previewing.seq !== view.seq) interact.closePreview();
+  if (app.hover && (!old || old.seq !== view.seq)) interact.closePreview();
   render();
 }
 
@@ -216,21 +251,35 @@ function mergeLog(view) {
 }
 
 // --- rendering --------------------------------------------------------------------------
+// The position the page shows: the live one, or the replay viewer's (the side panels follow it).
+function shown() {
+  if (app.replay) {
+    const d = app.replay.doc;
+    return { position: d.position, result: d.result || app.view.result, log: d.log || [], over: d.over };
+  }
+  return { position: app.view.position, result: app.view.result, log: app.log, over: app.view.over };
+}
+
 function render() {
   const view = app.view;
   if (!view) return;
   const panels = app.panels;
+  const now = shown();
   hover.hide();           // what it said may no longer be true
-  $("status").innerHTML = panels.renderStatus(view, app.names, app.meta) +
-    (view.over ? `<button type="button" id="show-result" class="small">show the result</button>` : "");
-  $("show-result")?.addEventListener("click", () => showGameOver(true));
-  $("turn-track").innerHTML = panels.renderTurnTrack(view, app.meta);
-  $("vp").innerHTML = panels.renderVP(view.result, app.names.zone);
-  $("rolls").innerHTML = panels.renderRolls(app.log, view.position.turn);
+  renderStatus();
+  $("turn-track").innerHTML = panels.renderTurnTrack({ ...view, position: now.position }, app.meta);
+  $("vp").innerHTML = panels.renderVP(now.result, app.names.zone);
+  $("rolls").innerHTML = panels.renderRolls(now.log, now.position.turn);
+  const myTurn = (view.legal || []).length > 0;
   document.body.classList.toggle("spectator", !(view.you || []).length);
-  document.body.classList.toggle("my-turn", (view.legal || []).length > 0);
+  document.body.classList.toggle("my-turn", myTurn);
+  signal.update(myTurn, app.panels.phaseText(view.phase).text);
+  $("record-download").disabled = !view.over && !isRecord();
+  interact.afterView();
   renderActions();
   renderUndo();
+  renderDefaulted();
+  renderDecisionAid();
   replay.update();
   if (!app.replay) {
     app.map.draw(view.position);
@@ -238,8 +287,47 @@ function render() {
     $("log").innerHTML = panels.renderLog(app.log);
     updateHighlights();
     followMovingBrigade();
+    follow.update();
+    drawOverlay();
+    renderCombatCard();
+  } else {
+    $("combat-card").innerHTML = "";
   }
-  if (view.over) showGameOver(false);
+  if (view.over && !app.replay) showGameOver(false);
+  else if (app.replay) $("gameover").hidden = true;
+}
+
+function renderStatus() {
+  let view = app.view;
+  if (app.replay) {        // the status of the position shown, as it was then
+    const d = app.replay.doc;
+    view = { ...view, position: d.position, to_act: d.to_act, phase: d.phase, over: d.over, result: d.result || view.result,
+      legal: [], moving: null, past: true };
+  }
+  let extra = "";
+  if (app.picked && !app.replay && !view.moving) {
+    const name = escapeHtml(app.names.unit(app.picked.unit));
+    extra = `<div class="note picked">${app.picked.auto ? "Next by default" : "Picked"}: <b>${name}</b>.
+      Click a highlighted ${app.meta.geometry.kind === "hexes" ? "hex" : "zone"} to move it there (the move ends there;
+      Shift+click to go on), an enemy to attack; its counter again for its other choices${app.picked.auto ? "; another counter to pick it instead" : ""}.</div>`;
+  }
+  $("status").innerHTML = app.panels.renderStatus(view, app.names, app.meta) + extra +
+    (view.over ? `<button type="button" id="show-result" class="small">show the result</button>` : "");
+  $("show-result")?.addEventListener("click", () => showGameOver(true));
+}
+
+function drawOverlay() {
+  const combat = lastCombat(app.log, app.view.position);
+  const extra = combat && !follow.steps.some((s) => s.index === combat.index) ? [combat] : [];
+  follow.draw(extra);
+}
+
+// The most recent combat of this turn, as a card above the decision: both dice, the modifiers
+// with their rules, both totals and the result.
+function renderCombatCard() {
+  const combat = lastCombat(app.log, app.view.position);
+  $("combat-card").innerHTML = combat && !app.view.over ? `<div class="last-combat"><div class="hint">Last combat
+    <span class="rule">${escapeHtml(combat.rule)}</span></div>${combatCard(combat, app.names)}</div>` : "";
 }
 
 // When a decision of mine is about one brigade (the one moving, the one hit...), scroll the
@@ -278,22 +366,39 @@ function renderActions() {
       ? `Waiting for the ${SIDE_NAMES[view.to_act]} player to open the invite link…`
       : `Waiting for the ${SIDE_NAMES[view.to_act] || "other side"} (${escapeHtml(app.panels.playerText(view.players?.[view.to_act]))})…`;
   }
+  app.keys = new Map();
   if (note || app.replay) {
     box.innerHTML = `<p class="hint waiting">${note}</p>`;
     return;
   }
   const place = app.meta.geometry.kind === "hexes" ? "hex" : "zone";
-  const hint = legal.some((i) => FIRST_CHOICE.has(i.action.kind))
-    ? `<p class="hint">Click a highlighted counter on the map, or a button.</p>`
+  const hint = legal.some((i) => ["brigade", "move", "enter", "attacker"].includes(i.action.kind))
+    ? `<p class="hint">Click a counter on the map to pick it, or a button.</p>`
     : legal.some((i) => placeOf(i.action)) ? `<p class="hint">Click a highlighted ${place} on the map, or a button.</p>` : "";
-  box.innerHTML = hint + legal.map((item) => `<button type="button" class="action kind-${escapeHtml(item.action.kind)}"
-      data-index="${item.index}"${app.busy ? " disabled" : ""}>${escapeHtml(itemText(item))}${previewable(item) ? " …" : ""}</button>`).join("");
+  const list = actionListHtml(legal, { defaultIndex: view.default?.index, defaultWhy: view.default?.why ? `default: ${view.default.why}` : "",
+    text: itemText, names: app.names, busy: app.busy, isCombat: previewable });
+  app.keys = list.keys;
+  box.innerHTML = hint + list.html;
   for (const button of box.querySelectorAll("button.action")) {
-    button.addEventListener("click", () => {
-      const item = legal.find((i) => String(i.index) === button.dataset.index);
-      if (item) choose(item);
-    });
+    const item = legal.find((i) => String(i.index) === button.dataset.index);
+    button.addEventListener("click", () => { if (item) pressed(item); });
+    if (item?.action.kind === "activate") {
+      button.addEventListener("mouseenter", () => interact.showDivision(item.action.division));
+      button.addEventListener("mouseleave", updateHighlights);
+    }
   }
+}
+
+// A button (or its key): select actions are sent as they are; combats commit at once when the
+// decision panel already shows their preview, else the preview opens first.
+function pressed(item) {
+  if (SELECT_KINDS.has(item.action.kind)) return sendAction(item.action);
+  if (previewable(item) && aidShows(item)) return sendAction(item.action);
+  return interact.choose(item);
+}
+
+function aidShows(item) {
+  return Boolean(app.aid && app.aid.seq === app.view.seq && app.aid.item?.index === item.index && app.aid.combat);
 }
 
 function renderUndo() {
@@ -313,8 +418,68 @@ function renderUndo() {
   } else if (undo.requested_by) {
     box.innerHTML = `<p class="hint">Undo asked; waiting for the other player's answer…</p>`;
   } else if (undo.possible) {
-    box.innerHTML = `<button type="button" id="undo-button" class="small" title="take back the last action">↶ Undo</button>`;
+    box.innerHTML = `<button type="button" id="undo-button" class="small" title="take back the last action (U)">↶ Undo</button>`;
     $("undo-button").addEventListener("click", requestUndo);
+  }
+}
+
+// What the last quick request took by default, and one button to take it all back.
+function renderDefaulted() {
+  const box = $("defaulted");
+  const d = app.defaulted;
+  if (!d || app.replay || !d.items.length || app.view.seq <= d.from) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.innerHTML = `<div class="hint">Taken by default:</div><ul>${d.items.map((i) => `<li>${escapeHtml(i.text)}</li>`).join("")}</ul>
+    ${app.view.undo?.possible ? `<button type="button" id="undo-defaults" class="small">↶ undo these</button>` : ""}`;
+  $("undo-defaults")?.addEventListener("click", () => undoTo(d.from));
+}
+
+async function undoTo(seq) {
+  for (let i = 0; i < 20 && app.view.seq > seq && app.view.undo?.possible && !app.view.undo?.requested_by; i += 1) {
+    const before = app.view.seq;
+    await send(api("/undo"), { token }, "undo");
+    if (app.view.seq >= before) break;
+  }
+  app.defaulted = null;
+  renderDefaulted();
+}
+
+// The decision panel's preview: the consequences of a hit, a retreat or an advance, and the odds
+// of the default combat (so that Enter commits what the player has seen).
+async function renderDecisionAid() {
+  const box = $("decision-aid");
+  const view = app.view;
+  const legal = view.legal || [];
+  if (app.replay || !legal.length) {
+    box.innerHTML = "";
+    app.aid = null;
+    return;
+  }
+  if (app.aid && app.aid.seq === view.seq) {
+    box.innerHTML = app.aid.html;
+    return;
+  }
+  const def = view.default && legal.find((i) => i.index === view.default.index);
+  const combat = def && app.panels.COMBAT_KINDS.has(def.action.kind) ? def : null;
+  const item = combat || choiceToPreview(legal, app.meta.geometry.kind === "hexes");
+  box.innerHTML = "";
+  app.aid = { seq: view.seq, item, html: "", combat: Boolean(combat) };
+  if (!item) return;
+  try {
+    const preview = await postJSON(api("/preview"), { token, action: item.action });
+    if (app.view.seq !== view.seq) return;
+    if (!preview || !Object.keys(preview).length) throw new Error("no preview for this decision");
+    const html = combat
+      ? `<div class="aid-combat">${app.panels.renderPreview(preview, itemText(item), app.names)}
+         <p class="hint">Enter (or the ⏎ button) rolls the dice for this attack.</p></div>`
+      : choicePreviewHtml(preview, app.names);
+    app.aid = { seq: view.seq, item, html, combat: Boolean(combat) };
+    box.innerHTML = html;
+  } catch {
+    app.aid = { seq: view.seq, item: null, html: "", combat: false };   // no preview for this decision
   }
 }
 
@@ -343,6 +508,17 @@ function updateHighlights() {
   }
   const marks = highlights(app);
   if (marks.reachKey) fetchReach(marks.reachKey, app.view.moving);
+  const picked = app.picked;
+  if (picked && !app.view.moving) {
+    marks.units.set(picked.unit, `${marks.units.get(picked.unit) || ""} moving picked`.trim());
+    for (const [place, mp] of Object.entries(picked.options?.reach || {})) marks.zones.set(place, { cls: "reach", label: `${mp} MP` });
+    for (const a of picked.options?.actions || []) marks.zones.set(placeOf(a.action), { cls: "attack", label: a.action.kind });
+  }
+  const duty = app.view.obligations;
+  if (duty) {
+    for (const u of duty.attack || []) marks.units.set(u, `${marks.units.get(u) || ""} must-attack`.trim());
+    for (const u of duty.defend || []) marks.units.set(u, `${marks.units.get(u) || ""} must-defend`.trim());
+  }
   app.map.highlight(marks.zones, marks.units);
 }
 
@@ -359,67 +535,15 @@ async function fetchReach(key, unit) {
   }
 }
 
-// Choosing which unit acts is the click's obvious meaning; anything else done to a unit (end
-// its move, rest, hold, retreat...) is offered in a menu, so that a stray click never ends a
-// move. A click on a counter with nothing to do is a click on its place.
-function onUnitClick(unitId, zoneId, event) {
-  if (app.replay || !app.view) return;
-  const { first, items } = counterChoices(app, unitId, zoneId, FIRST_CHOICE, ALTERNATIVE);
-  if (first) choose(first);
-  else if (items.length) showChooser(items, event);
-  else if (zoneId) onZoneClick(zoneId, event);
-}
-
-function onZoneClick(zoneId, event) {
-  if (app.replay || !app.view) return;
-  const items = indexLegal(app).zoneActions.get(zoneId) || [];
-  if (items.length === 1) choose(items[0]);
-  else if (items.length > 1) showChooser(items, event);
-  else if (app.view.moving && app.reach && app.reach[zoneId] !== undefined) routeTo(zoneId);
-}
-
-function showChooser(items, event) {
-  hover.hide();
-  const box = $("chooser");
-  box.innerHTML = items.map((item) => `<button type="button" data-index="${item.index}">${escapeHtml(itemText(item))}</button>`).join("") +
-    `<button type="button" class="cancel">cancel</button>`;
-  box.hidden = false;
-  box.style.left = `${Math.min(event.clientX + 8, window.innerWidth - box.offsetWidth - 8)}px`;
-  box.style.top = `${Math.min(event.clientY + 8, window.innerHeight - box.offsetHeight - 8)}px`;
-  for (const button of box.querySelectorAll("button")) {
-    button.addEventListener("click", (e) => {
-      e.stopPropagation();
-      box.hidden = true;
-      const item = items.find((i) => String(i.index) === button.dataset.index);
-      if (item) choose(item);
-    });
-  }
-  event.stopPropagation();
-}
-
-document.addEventListener("click", (event) => {
-  if (!event.target.closest("#chooser")) $("chooser").hidden = true;
-});
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape") {
-    $("chooser").hidden = true;
-    closePreview();
-  }
-});
-
 // --- sending ----------------------------------------------------------------------------
-// The game says which actions preview a combat (item.preview); otherwise their kind does.
+// The game says which actions preview a combat (item.preview: Cedar Creek's facing after an
+// attack declaration); otherwise their kind does.
 function previewable(item) {
   return item.preview ?? app.panels.COMBAT_KINDS.has(item.action.kind);
 }
 
-function choose(item) {
-  if (previewable(item)) openPreview(item);
-  else send(api("/actions"), { token, seq: app.view.seq, action: item.action, log_from: app.log.length });
-}
-
-function routeTo(zoneId) {
-  send(api("/route"), { token, seq: app.view.seq, unit: app.view.moving, zone: zoneId, log_from: app.log.length });
+function sendAction(action) {
+  return send(api("/actions"), { token, seq: app.view.seq, action, log_from: app.log.length });
 }
 
 async function send(path, body, source = "post") {
@@ -434,43 +558,34 @@ async function send(path, body, source = "post") {
   } finally {
     app.busy = false;
     renderActions();
+    interact.afterView();     // the next brigade is picked by default once the answer is in
   }
 }
 
 function requestUndo() {
-  send(api("/undo"), { token }, "undo");
+  return send(api("/undo"), { token }, "undo");
 }
 
 function answerUndo(accept) {
   send(api("/undo/answer"), { token, accept }, "undo");
 }
 
-async function openPreview(item) {
+// --- the record -----------------------------------------------------------------------------
+async function downloadRecord() {
   try {
-    const preview = await postJSON(api("/preview"), { token, action: item.action });
-    $("preview-body").innerHTML = app.panels.renderPreview(preview, itemText(item), app.names);
-    $("preview-commit").textContent = item.action.kind === "resolve" ? "Commit: roll the dice" : `Commit: ${item.text}`;
-    app.previewing = { item, seq: app.view.seq };
-    $("preview").hidden = false;
+    const doc = await getJSON(withToken(api("/record")));
+    const blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `cwbattles-${doc.game}-${gameId}.json`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   } catch (err) {
     showError(err.message);
   }
 }
-
-function closePreview() {
-  app.previewing = null;
-  $("preview").hidden = true;
-}
-
-$("preview-commit").addEventListener("click", () => {
-  const pending = app.previewing;
-  closePreview();
-  if (pending && pending.seq === app.view.seq) {
-    send(api("/actions"), { token, seq: app.view.seq, action: pending.item.action, log_from: app.log.length });
-  }
-});
-$("preview-cancel").addEventListener("click", closePreview);
-$("gameover-close").addEventListener("click", () => { $("gameover").hidden = true; });
 
 // --- zoom: fill the pane's width by default (counters stay readable, the map scrolls) ------
 function applyZoom() {
@@ -485,7 +600,26 @@ function setZoom(factor) {
 $("zoom-in").addEventListener("click", () => setZoom(Math.min(2.5, app.map.zoom * 1.2)));
 $("zoom-out").addEventListener("click", () => setZoom(Math.max(0.4, app.map.zoom / 1.2)));
 $("zoom-fit").addEventListener("click", () => setZoom("fit"));
+$("gameover-close").addEventListener("click", () => { $("gameover").hidden = true; });
+$("record-download").addEventListener("click", downloadRecord);
+$("keys-help").addEventListener("click", (e) => {
+  $("keys-pop").hidden = !$("keys-pop").hidden;
+  const box = e.target.getBoundingClientRect();
+  $("keys-pop").style.left = `${Math.max(4, box.right - 320)}px`;
+  $("keys-pop").style.top = `${box.bottom + 6}px`;
+  e.stopPropagation();
+});
+document.addEventListener("click", (e) => { if (!e.target.closest("#keys-pop")) $("keys-pop").hidden = true; });
 
 const hover = makeHover(app, () => indexLegal(app));
-const replay = makeReplay(app, { api, withToken, render, closePreview, showError });
+const signal = makeSignal("cwbattles — game");
+const replay = makeReplay(app, { api, withToken, render, closePreview: () => interact.closePreview(), showError });
+const follow = makeFollow(app, { replay, names: () => app.names, extra: () => [] });
+const interact = makeInteraction(app, {
+  api, token: () => token, withToken, send, sendAction, showError, hover, itemText, renderStatus, updateHighlights, requestUndo,
+  keys: () => app.keys, aidShows, pressed, previewable,
+});
+const chat = makeChat({ api, token: () => token, withToken, canWrite: false, showError });
+installRulePopups(() => app.meta?.rules);
+window.cwbattles = app;       // for the browser tests and the curious
 start();

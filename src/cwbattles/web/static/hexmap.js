@@ -4,7 +4,7 @@
 import { escapeHtml } from "/static/api.js";
 import { svgEl } from "/static/counters.js";
 import { HEX_COUNTER, hexUnitCounter } from "/static/hexcounters.js";
-import { MapBase, points, splitName } from "/static/mapbase.js";
+import { MapBase, points, splitName, UNIT_MARKS } from "/static/mapbase.js";
 
 const STACK_STEP = 2.6;        // offset of each counter under the top one
 const TITLE_BAND = 48;         // room under the map for its title
@@ -32,7 +32,7 @@ export class HexMapView extends MapBase {
     this.divisions = new Map(counters.divisions.map((d) => [d.id, d]));
     this.victory = new Set(geometry.victory_hexes || []);
     this.drawStatic();
-    this.addLayers(["names", "control", "highlights", "counters", "labels"]);
+    this.addLayers(["names", "control", "highlights", "counters", "overlay", "labels"]);
     this.drawNames();
     this.listen();
   }
@@ -222,10 +222,15 @@ export class HexMapView extends MapBase {
       }
     }
     for (const counter of this.svg.querySelectorAll(".counter.hexunit")) {
-      counter.classList.remove("selectable", "moving");
+      counter.classList.remove(...UNIT_MARKS);
       const cls = units.get(counter.dataset.unit);
       if (cls) counter.classList.add(...cls.split(" "));
     }
+  }
+
+  /** The centre of a hex (arrows start and end there). */
+  placeCenter(hexId) {
+    return this.hexes.get(hexId)?.center || null;
   }
 
   /** The hex where a reinforcement enters the map, if it is one. */

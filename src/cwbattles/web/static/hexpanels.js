@@ -52,7 +52,7 @@ export function renderStatus(view, names, meta) {
     const mp = pos.scalars?.mv_mp;
     const strategic = pos.units.find((u) => u.id === view.moving)?.strat ? " strategically (roads and trails only, 6.4)" : "";
     detail = `${escapeHtml(names.unit(view.moving))} is moving${strategic}: <b>${mp} MP</b> left. ` +
-      "Click a highlighted hex to move there (the nearest one step, the others by the cheapest path); its counter to end the move.";
+      "Click a highlighted hex to go there by the cheapest path and end the move there (Shift+click: go on moving); its counter for its other choices.";
   }
   const attack = pendingAttack(view, meta);
   if (attack) {
@@ -216,7 +216,7 @@ export function renderGameOver(result) {
 }
 
 // --- what the pointer rests on ------------------------------------------------------------
-/** ctx: {map, meta, clickText(items), zoneActions, unitActions, reach, moving, replay}. */
+/** ctx: {map, meta, clickText(items), moveHint(place), zoneActions, unitActions, reach, moving, replay}. */
 export function hoverHtml(kind, id, pos, ctx) {
   const { map, meta } = ctx;
   const infoOf = (u) => map.units.get(u);
@@ -250,11 +250,8 @@ export function hoverHtml(kind, id, pos, ctx) {
   if (stack.length) lines.push(stackHtml(stack, infoOf, divisionOf, null, pos.divisions));
   if (!ctx.replay) {
     const items = ctx.zoneActions.get(id);
-    if (items) lines.push(ctx.clickText(items));
-    else if (ctx.moving && ctx.reach?.[id] !== undefined) {
-      lines.push(`<p class="tip-action">Click: move ${escapeHtml(infoOf(ctx.moving)?.name || ctx.moving)} here by the
-        cheapest path (${ctx.reach[id]} MP)</p>`);
-    }
+    if (items && !ctx.moveHint(id)) lines.push(ctx.clickText(items));
+    else lines.push(ctx.moveHint(id));
   }
   return lines.join("");
 }

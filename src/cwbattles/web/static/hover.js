@@ -12,6 +12,17 @@ export function makeHover(app, legalIndex) {
     return app.replay ? app.replay.doc.position : app.view?.position;
   }
 
+  // What a click on a place in reach does: the unit moving now, or the one picked, goes there
+  // by the cheapest path and ends its move there (Shift+click: goes on moving).
+  function moveHint(id) {
+    const picked = !app.view?.moving && app.picked?.options?.reach?.[id] !== undefined ? app.picked : null;
+    const unit = app.view?.moving && app.reach?.[id] !== undefined ? app.view.moving : picked?.unit;
+    if (!unit) return "";
+    const mp = picked ? picked.options.reach[id] : app.reach[id];
+    return `<p class="tip-action">Click: ${escapeHtml(app.names.unit(unit))} goes here by the cheapest path (${mp} MP)
+      and ends its move; Shift+click: goes on moving</p>`;
+  }
+
   function clickText(items) {
     return `<p class="tip-action">Click: ${items.map((i) => escapeHtml(i.text)).join(" · ")}</p>`;
   }
@@ -30,11 +41,8 @@ export function makeHover(app, legalIndex) {
     }
     if (!app.replay) {
       const items = legalIndex().zoneActions.get(id);
-      if (items) lines.push(clickText(items));
-      else if (app.view.moving && app.reach?.[id] !== undefined) {
-        lines.push(`<p class="tip-action">Click: move ${escapeHtml(app.names.unit(app.view.moving))} here by the
-          cheapest path (${app.reach[id]} MP)</p>`);
-      }
+      if (items && !moveHint(id)) lines.push(clickText(items));
+      else lines.push(moveHint(id));
     }
     return lines.join("");
   }
@@ -68,7 +76,7 @@ export function makeHover(app, legalIndex) {
   function describe(kind, id, pos) {
     if (!app.panels.hoverHtml) return html(kind, id, pos);
     const index = app.replay ? { zoneActions: new Map(), unitActions: new Map() } : legalIndex();
-    return app.panels.hoverHtml(kind, id, pos, { map: app.map, meta: app.meta, clickText, ...index,
+    return app.panels.hoverHtml(kind, id, pos, { map: app.map, meta: app.meta, clickText, moveHint, ...index,
       reach: app.reach, moving: app.view?.moving, replay: app.replay });
   }
 

@@ -31,20 +31,91 @@ function playerLabel(p) {
   return p.replace(/^bot:/, "bot ");
 }
 
+const lobby = { scenarios: [], levels: [] };
+
+const PLAYER_NOTES = { me: "You play this side on this screen.", remote: "Someone else plays it: you get a link to send them." };
+
 async function loadChoices() {
-  const [scenarios, bots] = await Promise.all([getJSON("/api/scenarios"), getJSON("/api/bots")]);
+  const [scenarios, bots, levels] = await Promise.all([getJSON("/api/scenarios"), getJSON("/api/bots"), getJSON("/api/bot-levels")]);
+  lobby.scenarios = scenarios;
+  lobby.levels = levels;
   // The game page draws both area maps and hex maps.
   $("scenario").innerHTML = scenarios
     .map((s) => `<option value="${escapeHtml(s.name)}">${escapeHtml(s.title)} (${s.map === "hexes" ? "hex map" : "area map"})</option>`).join("");
+  // The named strengths first, then any other bot by its name.
+  const named = new Set(levels.map((l) => l.spec));
   const options = [["me", "me (this screen)"], ["remote", "remote player (invite link)"]]
-    .concat(bots.map((b) => [`bot:${b}`, `bot: ${b}`]));
+    .concat(levels.map((l) => [l.spec, `bot: ${l.name}`]))
+    .concat(bots.filter((b) => !named.has(`bot:${b}`)).map((b) => [`bot:${b}`, `bot: ${b}`]));
   for (const side of ["union", "confederate"]) {
     $(`player-${side}`).innerHTML = options
       .map(([value, label]) => `<option value="${escapeHtml(value)}">${escapeHtml(label)}</option>`).join("");
+    $(`player-${side}`).addEventListener("change", () => playerNote(side));
   }
-  // A sensible default: I command the Union against the first bot.
+  // A sensible default: I command the Union against the heuristic bot.
   $("player-union").value = "me";
-  $("player-confederate").value = bots.length ? `bot:${bots[0]}` : "remote";
+  $("player-confederate").value = named.has("bot:heuristic") ? "bot:heuristic" : bots.length ? `bot:${bots[0]}` : "remote";
+  playerNote("union");
+  playerNote("confederate");
+  renderOptions();
+}
+
+function playerNote(side) {
+  const value = $(`player-${side}`).value;
+  $(`note-${side}`).textContent = PLAYER_NOTES[value] || lobby.levels.find((l) => l.spec === value)?.text || "";
+}
+
+// The scenario's rule options, each with its rule and what it changes.
+function renderOptions() {
+  const scenario = lobby.scenarios.find((s) => s.name === $("scenario").value);
+  const specs = scenario?.options || [];
+  $("options").hidden = !specs.length;
+  $("options-body").innerHTML = specs.map((o) => {
+    const id = `opt-${o.name}`;
+    let input;
+    if (o.type === "bool") input = `<input type="checkbox" id="${id}" data-option="${escapeHtml(o.name)}" data-type="bool"${o.default ? " checked" : ""}>`;
+    else {
+      const choices = (o.default === null ? [["", "by the rules (a die)"]] : []).concat(o.choices.map((c) => [String(c), String(c)]));
+      input = `<select id="${id}" data-option="${escapeHtml(o.name)}" data-type="${escapeHtml(o.type)}">${choices.map(([v, l]) =>
+        `<option value="${escapeHtml(v)}"${String(o.default) === v ? " selected" : ""}>${escapeHtml(l.replace(/_/g, " "))}</option>`).join("")}</select>`;
+    }
+    return `<div class="option-row"><label for="${id}">${input} <b>${escapeHtml(o.name.replace(/_/g, " "))}</b>
+      <span class="rule">${escapeHtml(o.rule)}</span></label><div class="hint">${escapeHtml(o.description)}</div></div>`;
+  }).join("");
+}
+
+// The options that differ from the scenario's defaults, as the API takes them.
+function chosenOptions() {
+  const scenario = lobby.scenarios.find((s) => s.name === $("scenario").value);
+  const out = {};
+  for (const o of scenario?.options || []) {
+    const el = $(`opt-${o.name}`);
+    if (!el) continue;
+    if (o.type === "bool") {
+      if (el.checked !== Boolean(o.default)) out[o.name] = el.checked;
+    } else if (el.value !== "" && el.value !== String(o.default)) {
+      out[o.name] = o.type === "int" ? Number.parseInt(el.value, 10) : el.value;
+    }
+  }
+  return out;
+}
+
+async function openRecord() {
+  const file = $("record-file").files[0];
+  if (!file) return;
+  let record;
+  try {
+    record = JSON.parse(await file.text());
+  } catch {
+    showError(`${file.name} is not a JSON file.`);
+    return;
+  }
+  try {
+    const opened = await postJSON("/api/records", { record });
+    window.location.href = opened.link;
+  } catch (err) {
+    showError(err.message);
+  }
 }
 
 async function createGame(event) {
@@ -61,7 +132,7 @@ async function createGame(event) {
   const choice = { union: $("player-union").value, confederate: $("player-confederate").value };
   // A game with a remote player always gets a secret seed from the server.
   if (hasRemote()) seed = null;
-  const body = { game: $("scenario").value, seed, union: choice.union, confederate: choice.confederate, options: {} };
+  const body = { game: $("scenario").value, seed, union: choice.union, confederate: choice.confederate, options: chosenOptions() };
   $("create-button").disabled = true;
   try {
     const created = await postJSON("/api/games", body);
@@ -257,6 +328,8 @@ $("create-form").addEventListener("submit", createGame);
 $("player-union").addEventListener("change", updateSeedChoice);
 $("player-confederate").addEventListener("change", updateSeedChoice);
 $("more-games").addEventListener("click", () => { shownPages += 1; refreshGames(); });
+$("scenario").addEventListener("change", renderOptions);
+$("record-file").addEventListener("change", openRecord);
 $("refresh").addEventListener("click", refreshGames);
 $("seed").addEventListener("focus", () => {
   document.querySelector("input[name=seedmode][value=fixed]").checked = true;

@@ -1,7 +1,7 @@
 // The SVG map: terrain, rivers, roads, crossings, entry points and victory zones drawn once from
 // the game's geometry; counters, control and highlights redrawn for every position shown.
 import { svgEl, COUNTER, SMALL_COUNTER, artillerieCounter, brigadeCounter, hqCounter, trainCounter } from "/static/counters.js";
-import { MapBase, points, splitName } from "/static/mapbase.js";
+import { MapBase, points, splitName, UNIT_MARKS } from "/static/mapbase.js";
 
 const STACK_STEP = 9;     // offset of each counter behind the first line
 const ITEM_GAP = 8;       // space between the stacks of one zone
@@ -30,7 +30,7 @@ export class MapView extends MapBase {
     this.hqs = new Map(counters.hqs.map((h) => [h.id, h]));
     this.train = counters.train;
     this.drawStatic();
-    this.addLayers(["control", "highlights", "counters", "labels"]);
+    this.addLayers(["control", "highlights", "counters", "overlay", "labels"]);
     this.listen();
   }
 
@@ -263,7 +263,7 @@ export class MapView extends MapBase {
       }
     }
     for (const counter of this.svg.querySelectorAll(".counter.brigade")) {
-      counter.classList.remove("selectable", "moving");
+      counter.classList.remove(...UNIT_MARKS);
       const cls = units.get(counter.dataset.unit);
       if (!cls) continue;
       counter.classList.add(...cls.split(" "));
@@ -294,5 +294,10 @@ export class MapView extends MapBase {
 
   zoneName(zoneId) {
     return this.zones.get(zoneId)?.name || zoneId || "off map";
+  }
+
+  /** The point where a zone's counters stand (arrows start and end there). */
+  placeCenter(zoneId) {
+    return this.zones.get(zoneId)?.center || null;
   }
 }

@@ -4,6 +4,8 @@
 import { svgEl } from "/static/counters.js";
 
 export const SIDE_COLOURS = { union: "#2f59a8", confederate: "#7d7d76" };
+// The classes highlight() puts on counters (and takes off before the next marks).
+export const UNIT_MARKS = ["selectable", "moving", "picked", "joined", "must-attack", "must-defend", "division-hl"];
 
 export function points(list) {
   return list.map((p) => p.join(",")).join(" ");
@@ -36,6 +38,18 @@ export class MapBase {
       class: `map ${placeAttr === "hex" ? "hex-map" : "area-map"}`, viewBox: `0 0 ${viewWidth} ${viewHeight}`,
       width: viewWidth, height: viewHeight, role: "img", "aria-label": geometry.title,
     }, container);
+    // Arrowheads for the steps drawn over the map (steps.js), one colour per kind of step.
+    const defs = svgEl("defs", {}, this.svg);
+    for (const kind of ["move", "attack", "retreat", "rout", "advance", "hq", "focus"]) {
+      const marker = svgEl("marker", { id: `arrow-${kind}`, viewBox: "0 0 10 10", refX: 8, refY: 5,
+        markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, defs);
+      svgEl("path", { d: "M0,0 L10,5 L0,10 z", class: `arrowhead ${kind}` }, marker);
+    }
+  }
+
+  /** How big the drawn steps are: arrows and badges scale with the counters. */
+  get stepScale() {
+    return this.placeAttr === "hex" ? 0.5 : 1;
   }
 
   addLayers(names) {

@@ -55,6 +55,8 @@ export function statusFrame(view, phase, detail, notes = "") {
     const winner = SIDE_NAMES[res.winner] || "?";
     who = `<span class="to-act over">Game over: ${winner} victory</span>
       <span class="hint">${res.union?.total ?? 0} VP to ${res.confederate?.total ?? 0}</span>`;
+  } else if (view.past && view.to_act) {
+    who = `<span class="to-act other ${view.to_act}">Then: ${SIDE_NAMES[view.to_act]} to act</span>`;
   } else if (view.to_act && you.includes(view.to_act)) {
     who = `<span class="to-act mine ${view.to_act}">Your decision (${SIDE_NAMES[view.to_act]})</span>`;
   } else if (view.to_act) {
@@ -77,7 +79,7 @@ export function renderStatus(view, names) {
   if (view.moving) {
     const mp = pos.movement?.mp;
     detail = `${escapeHtml(names.unit(view.moving))} is moving${mp !== undefined ? `: <b>${mp} MP</b> left` : ""}. ` +
-      "Click a highlighted zone to move there; the brigade's counter for its other choices.";
+      "Click a highlighted zone to go there by the cheapest path and end the move there (Shift+click: go on moving); an enemy zone to attack; the brigade's counter for its other choices.";
   }
   const sheridan = pos.sheridan?.in_command ? `<div class="note">Sheridan in command (+1 Union activation)</div>` : "";
   const retreat = pos.tactical_retreat_turn && pos.tactical_retreat_turn === pos.turn

@@ -1,10 +1,13 @@
 // The replay viewer: step through the game's history (GET /history/{n}) and draw any past
 // position on the map, while live updates keep arriving; "back to live" returns to the game.
 import { getJSON } from "/static/api.js";
+import { drawSteps, stepsOf } from "/static/steps.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** app: the game page's state; hooks: {api, withToken, render, closePreview, showError}. */
+/** app: the game page's state; hooks: {api, withToken, render, closePreview, showError}. The side
+ * panels (turn track, victory points, rolls, log) follow the position shown; the steps of the
+ * action that led to it are drawn on the map. */
 export function makeReplay(app, hooks) {
   const cache = new Map();     // n -> history document (cleared when an undo rewrites history)
   let wanted = null;           // dragging the slider fires many requests: only the last counts
@@ -24,7 +27,8 @@ export function makeReplay(app, hooks) {
     }
   }
 
-  async function show(n) {
+  // overlay: {steps, focus} to draw instead of the steps of action n (the follow list's play).
+  async function show(n, overlay = null) {
     n = Math.max(0, Math.min(app.view.seq, n));
     wanted = n;
     let doc = cache.get(n);
@@ -46,6 +50,9 @@ export function makeReplay(app, hooks) {
     $("log").innerHTML = app.panels.renderLog(doc.log || []);
     $("replay-slider").value = String(n);
     hooks.render();
+    const from = doc.step_from ?? (doc.log || []).length;
+    if (overlay) drawSteps(app.map, overlay.steps, overlay.focus);
+    else drawSteps(app.map, stepsOf((doc.log || []).slice(from), from), "all");
   }
 
   function goLive() {
