@@ -85,3 +85,10 @@ def test_the_terminal_preview_of_a_hex_attack_is_itemised_in_tables():
     attack = next(a for a in s.legal_actions() if a.kind == "attack")
     text = _printed(show_preview, s.preview(attack), lambda kind, ident: ident)
     assert "Strengths (8.3-8.4)" in text and "attacker total" in text and "Results" in text and "%" in text
+
+
+def test_terminal_game_on_a_gbacw_map():
+    text = play("cedar-mountain", "1\n1\n2\nq\n")      # Union set-up: a hex, a facing, a formation
+    assert "Cedar Mountain 1862" in text and "Game-Turn 1/13 14:00" in text
+    assert "2009 clear  5th Connecticut 5-4" in text.replace("\n", " ") or "5th Connecticut 5-4" in text
+    assert "set up in fighting formation" in text

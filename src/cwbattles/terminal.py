@@ -38,9 +38,11 @@ def unit_label(game, unit: dict) -> str:
 
 
 def render(console: Console, state) -> None:
-    """Print the position: area games by zone, hex games by hex."""
+    """Print the position: area games by zone, hex games by hex (GBACW games with facing and formation)."""
     if hasattr(state.game.board, "zones"):
         render_areas(console, state)
+    elif getattr(state.game, "system", "") == "gbacw":
+        render_gbacw(console, state)
     else:
         render_hexes(console, state)
 
@@ -192,8 +194,9 @@ def local_map(state, focus: set, radius: int = 2) -> list[str]:
 
 
 def show_local_map(console: Console, state, actions) -> None:
-    """For a hex game: the compact map of the hexes near the decision, with its key."""
-    if hasattr(state.game.board, "zones"):
+    """For a Blue & Gray hex game: the compact map of the hexes near the decision, with its key
+    (a GBACW game's board is printed hex by hex already, with formation and facing)."""
+    if hasattr(state.game.board, "zones") or getattr(state.game, "system", "") == "gbacw":
         return
     lines = local_map(state, action_hexes(state, actions))
     if lines:
@@ -201,6 +204,42 @@ def show_local_map(console: Console, state, actions) -> None:
                       ". clear, w woods, W woods-rough, r rough, h hill, s swamp):")
         for line in lines:
             console.print(escape(line))
+
+
+def gbacw_unit_label(unit, doc: dict) -> str:
+    """A GBACW counter in words: name, strength-morale, formation and facing, status."""
+    if unit.type == "leader":
+        return f"{unit.name} ({unit.rank})"
+    flags = [f for f in doc.get("flags", ()) if f in ("routed", "pinned", "engaged")]
+    return (f"{unit.name} {doc['strength']}-{unit.morale} {doc['formation']} {doc['facing']}"
+            + (f" [{', '.join(flags)}]" if flags else ""))
+
+
+def render_gbacw(console: Console, state) -> None:
+    game = state.game
+    pos = state.to_position()
+    res = state.result
+    console.rule(f"[bold]{game.title}[/] — Game-Turn {pos['turn']}/{game.turns} {game.turn_label(pos['turn'])}, "
+                 f"{(pos['to_act'] or 'game over')} to act ({state.stack[-1][0] if state.stack else 'over'})")
+    console.print(f"VP — Union {res['union']['total']}, Confederates {res['confederate']['total']}; "
+                  f"level: {res['level']}")
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("hex")
+    table.add_column("units (top last)")
+    board = game.board
+    docs = {u["id"]: u for u in pos["units"]}
+    control = pos["control"]
+    for hid, ids in pos["stacks"].items():
+        i = board.index[hid]
+        cells = []
+        for uid in ids:
+            unit = game.units[game.unit_index[uid]]
+            side = ("union", "confederate")[unit.side]
+            cells.append(f"[{SIDE_STYLE[side]}]{escape(gbacw_unit_label(unit, docs[uid]))}[/]")
+        place = board.labels.get(i, "")
+        vp = f" VP:{(control.get(hid) or '-')[:1].upper()}" if hid in control else ""
+        table.add_row(f"{hid} {board.terrain[i]}{' — ' + place if place else ''}{vp}", "; ".join(cells))
+    console.print(table)
 
 
 def show_actions(console: Console, state, actions) -> None:

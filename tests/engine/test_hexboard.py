@@ -100,6 +100,38 @@ def test_map_edges(shifted):
     assert board.edges_of(board.ref("0101")) == {"north", "west"}
 
 
+# -- compass: maps printed with another point than north at the top ----------------------------
+def test_compass_defaults_to_north_at_the_top():
+    board = hex_board_from_toml(clear_map(6, 5), "t.toml")
+    assert board.printed_top == "north" and board.compass == DIRECTIONS
+
+
+@pytest.mark.parametrize("top, west_side", [
+    # east at the top: west is down the printed column, the two other western neighbours lie
+    # below-left and below-right (0303 is in an odd column, even columns shifted down)
+    ("east", {"W": "0304", "NW": "0203", "SW": "0403"}),
+    # west at the top: west is up the printed column
+    ("west", {"W": "0302", "NW": "0402", "SW": "0202"}),
+])
+def test_neighbours_toward_compass_points_on_a_turned_map(top, west_side):
+    board = hex_board_from_toml(clear_map(6, 5, printed_top=top), "t.toml")
+    i = board.ref("0303")
+    for name, expected in west_side.items():
+        assert ids(board, board.neighbours_toward(i, [name])) == [expected]
+    west = set(ids(board, board.neighbours_toward(i, ["W", "NW", "SW"])))
+    east = set(ids(board, board.neighbours_toward(i, ["E", "NE", "SE"])))
+    assert west == set(west_side.values()) and not west & east
+    assert west | east == set(ids(board, board.adjacent[i]))
+
+
+def test_neighbours_toward_rejects_a_direction_the_grid_lacks():
+    board = hex_board_from_toml(clear_map(6, 5, printed_top="east"), "t.toml")
+    with pytest.raises(ValueError, match="no direction \\['N'\\]"):
+        board.neighbours_toward(board.ref("0303"), ["N"])
+    north_up = hex_board_from_toml(clear_map(6, 5), "t.toml")
+    assert ids(north_up, north_up.neighbours_toward(north_up.ref("0303"), ["N", "S"])) == ["0302", "0304"]
+
+
 # -- distance -----------------------------------------------------------------------------------
 def bfs(board, start):
     dist = {start: 0}
@@ -362,6 +394,7 @@ BAD = [
     ("bad feature name", lambda d: d["hexside_features"].__setitem__("Big River", "x"),
      "hexside_features.Big River", "lower-case"),
     ("section and meta size", lambda d: d.__setitem__("section", []), "meta.columns", "each section gives"),
+    ("printed top wrong", lambda d: d["meta"].__setitem__("printed_top", "up"), "meta.printed_top", "must be one of"),
 ]
 
 

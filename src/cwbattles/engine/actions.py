@@ -19,3 +19,16 @@ class Action(NamedTuple):
         if self.a >= 0:
             return f"{self.kind}:{self.a}"
         return self.kind
+
+
+class PrebuiltActions(dict):
+    """kind -> ``Action(kind, i)`` for every index i below ``size``, built on first use (actions
+    compare by value, so sharing them changes nothing; legal-move generators index them)."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.size = size
+
+    def __missing__(self, kind: str) -> tuple:
+        made = self[kind] = tuple(Action(kind, i) for i in range(self.size))
+        return made

@@ -7,7 +7,9 @@ rules ask in hot paths, so a query is a list index or a few integer operations:
 - hexes are numbered as printed, "XXYY" (column XX from the west, row YY from the north), with an
   optional map-section prefix ("F0312") on multi-section maps; inside the engine a hex is an int
   index (`board.ref("1309")`), and `board.hexes[i]` holds its printed number, terrain and label;
-- neighbours in six directions clockwise from north (`DIRECTIONS`), `None` off the map;
+- neighbours in six directions clockwise from the top of the printed map (`DIRECTIONS`), `None`
+  off the map; a map printed with another compass point at the top (`printed_top`) names them on
+  the ground with `compass` (rules that say "retreat west" ask `neighbours_toward`);
 - hexsides: the key of the side between neighbours a and b is the pair (min(a, b), max(a, b));
   a hexside carries zero or more features (road, creek, bridge, ...). A road is a feature of the
   hexsides it crosses: it joins the centres of the two hexes either side;
@@ -104,13 +106,17 @@ class HexBoard:
     - `sides_around[i]`: 6-tuple of hexside keys (None off the map);
     - `features_around[i]`: 6-tuple of frozensets of hexside feature names;
     - `hexside_features`: hexside key -> frozenset of names, for hexsides that have any;
-    - `terrain[i]`, `elevation[i]`; `edges[name]`: frozenset of the hexes on that map edge.
+    - `terrain[i]`, `elevation[i]`; `edges[name]`: frozenset of the hexes on that printed map edge;
+    - `compass[d]`: the compass name on the ground of printed direction d ("N".."NW" when the
+      printed top faces north, the default; "E", "SE", "SW", "W", "NW", "NE" when it faces east).
     """
 
     def __init__(self, hexes: list[Hex], *, shifted: str, sections: list[Section],
                  hexside_features: dict, legend: dict, feature_names: dict, name: str = "",
-                 meta: dict | None = None):
+                 meta: dict | None = None, printed_top: str = "north"):
         self.hexes, self.name, self.meta = hexes, name, dict(meta or {})
+        self.printed_top = printed_top
+        self.compass = hexgrid.COMPASS_BY_TOP[printed_top]
         self.shifted, self.sections = shifted, tuple(sections)
         self.legend, self.feature_names = dict(legend), dict(feature_names)
         self._parity = hexgrid.shifted_parity(shifted)
@@ -182,6 +188,20 @@ class HexBoard:
             return self.neighbours[a].index(b)
         except ValueError:
             return None
+
+    def neighbours_toward(self, i: int, compass_names) -> tuple:
+        """The on-map neighbours of i lying in the named compass directions on the ground.
+
+        `compass_names` are names from `compass` ("W", "NW", "SW" on a map printed with east at
+        the top). An unknown name is an error, so a rule cannot silently ask for "N" of a board
+        that has no north neighbour.
+        """
+        names = set(compass_names)
+        unknown = names - set(self.compass)
+        if unknown:
+            raise ValueError(f"map {self.name!r} has no direction {sorted(unknown)} on the ground;"
+                             f" its directions are {', '.join(self.compass)}")
+        return tuple(b for b, name in zip(self.neighbours[i], self.compass) if b is not None and name in names)
 
     def are_adjacent(self, a: int, b: int) -> bool:
         return (a, b) in self._side_of

@@ -26,6 +26,17 @@ import math
 #: The six directions, clockwise from north (a flat-topped hex has a north and a south side).
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 
+#: The compass name of each printed direction (in the order of DIRECTIONS), by the compass point
+#: the top of the printed map faces. A map printed with east or west at the top has, on the ground,
+#: pointed-top hexes whose neighbours lie E, SE, SW, W, NW, NE: the six names its rules use (four of
+#: them are 30 degrees off the true bearing, as on any pointed-top grid).
+COMPASS_BY_TOP = {
+    "north": ("N", "NE", "SE", "S", "SW", "NW"),
+    "east": ("E", "SE", "SW", "W", "NW", "NE"),
+    "south": ("S", "SW", "NW", "N", "NE", "SE"),
+    "west": ("W", "NW", "NE", "E", "SE", "SW"),
+}
+
 #: Axial steps, in the order of DIRECTIONS.
 AXIAL_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 

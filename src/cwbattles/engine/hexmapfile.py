@@ -40,6 +40,7 @@ def hex_board_from_toml(doc: dict, source: str) -> HexBoard:
     m = Checker(source, meta, "meta")
     name = m.get("name", str)
     shifted = m.choice("shifted_columns", ("even", "odd"))
+    printed_top = m.choice("printed_top", tuple(hexgrid.COMPASS_BY_TOP), "north")
     legend = _legend(source, _table(source, doc, "legend"))
     feature_names = _feature_names(source, doc.get("hexside_features", {}))
     sections, grids = _sections(source, doc, meta)
@@ -120,7 +121,8 @@ def hex_board_from_toml(doc: dict, source: str) -> HexBoard:
             c.fail("text", "empty label")
     hexes = [replace(h, label=labels[h.index]) if h.index in labels else h for h in hexes]
     return HexBoard(hexes, shifted=shifted, sections=sections, hexside_features=side_features,
-                    legend=legend, feature_names=feature_names, name=name, meta=meta)
+                    legend=legend, feature_names=feature_names, name=name, meta=meta,
+                    printed_top=printed_top)
 
 
 # -- parts of the loader ------------------------------------------------------------------------

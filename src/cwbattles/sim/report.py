@@ -7,7 +7,10 @@ import math
 from collections import Counter, defaultdict
 from pathlib import Path
 
-HISTORICAL = {"cedar-creek": "Historically the Union won: 7 victory points to 3 (rules, 4)."}
+HISTORICAL = {"cedar-creek": "Historically the Union won: 7 victory points to 3 (rules, 4).",
+              "cedar-mountain": "Historically the Confederates won a tactical victory (27.1: a margin of 11 to "
+                                "18 VP); the designers expected them usually to win (the errata counts a Draw, "
+                                "0 to 5, as a slight Union victory)."}
 SIDES = ("union", "confederate")
 COLOURS = {"union": "#2b4c9b", "confederate": "#8a8a8a"}
 
@@ -47,6 +50,7 @@ def summarise(rows: list[dict]) -> dict:
             "mean_losses": {s: (sum(r[f"{s}_losses"] for r in ok) / n if n else 0) for s in SIDES},
             "losses": {s: [r[f"{s}_losses"] for r in ok] for s in SIDES},
             "zones": {z: dict(c) for z, c in sorted(zones.items())},
+            "levels": Counter((r["winner"], r["level"]) for r in ok if r.get("level")),
             "bots": sorted({(r["union_bot"], r["confederate_bot"]) for r in rs}),
         }
     return out
@@ -159,6 +163,12 @@ def write_report(rows: list[dict], out_dir, source: str = "") -> Path:
                      f"<td>{s['mean_losses']['union']:.2f} / {s['mean_losses']['confederate']:.2f}</td>"
                      f"<td>{margin:+.2f}</td></tr>")
     parts.append("</table>")
+    for key, s in summary.items():                       # games that score levels of victory
+        if s["levels"]:
+            parts.append(f"<h2>Levels of victory ({e(key)})</h2><table><tr><th>winner</th><th>level</th><th>games</th></tr>")
+            parts += [f"<tr><td>{e(str(w))}</td><td>{e(str(lv))}</td><td>{k}</td></tr>"
+                      for (w, lv), k in sorted(s["levels"].items(), key=lambda x: -x[1])]
+            parts.append("</table>")
     for name, caption in figs:
         parts.append(f"<figure><img src='{name}' alt='{e(caption)}'><figcaption>{e(caption)}</figcaption></figure>")
     errors = [(k, seed, err) for k, s in summary.items() for seed, err in s["errors"]]

@@ -58,7 +58,9 @@ def map_key_facts(game) -> dict:
         facts["track"] = {"turns": game.turns, "labels": list(game.turn_labels),
                           "night": sorted(getattr(game, "night_turns", ()))}
     tables = getattr(game, "tables", None)
-    if isinstance(getattr(tables, "terrain", None), dict):
+    if callable(getattr(game, "terrain_chart", None)):          # a game that writes its own chart
+        facts["terrain_chart"] = game.terrain_chart()
+    elif isinstance(getattr(tables, "terrain", None), dict):
         facts["terrain_chart"] = {
             "terrain": {name: {"mp": t["mp"], "defender": float(t["defender"]), "blocks_los": t["blocks_los"]}
                         for name, t in tables.terrain.items()},

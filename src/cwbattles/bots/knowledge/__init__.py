@@ -16,7 +16,8 @@ from __future__ import annotations
 from importlib import import_module
 
 MODULES = {"cedar-creek": "cwbattles.bots.knowledge.cedar_creek",
-           "champion-hill": "cwbattles.bots.knowledge.champion_hill"}
+           "champion-hill": "cwbattles.bots.knowledge.champion_hill",
+           "cedar-mountain": "cwbattles.bots.knowledge.cedar_mountain"}
 
 
 def for_game(game):

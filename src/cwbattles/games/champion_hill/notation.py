@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...engine import notation as codec
 from ...engine.actions import Action
 from ...engine.errors import DataError
 from ...engine.machine import short_repr, is_well_formed
@@ -75,29 +76,15 @@ def _unref(g, meaning, v, source, key):
 
 
 def action_to_json(g, action: Action) -> dict:
-    k, a, b = action
-    ma, mb = KINDS.get(k, (None, None))
-    doc = {"kind": k}
-    if ma and a >= 0:
-        doc[ma] = _ref(g, ma, a)
-    if mb and b >= 0:
-        doc[mb] = _ref(g, mb, b)
-    return doc
+    return codec.action_to_json(KINDS, lambda m, v: _ref(g, m, v), action)
 
 
 def action_from_json(g, doc: dict, source: str = "action") -> Action:
-    if not isinstance(doc, dict) or not isinstance(doc.get("kind"), str) or doc["kind"] not in KINDS:
-        raise DataError(source, "kind", f"unknown action {short_repr(doc)}")
-    k = doc["kind"]
-    ma, mb = KINDS[k]
-    a = _unref(g, ma, doc[ma], source, ma) if ma and ma in doc else -1
-    b = _unref(g, mb, doc[mb], source, mb) if mb and mb in doc else -1
-    return Action(k, a, b)
+    return codec.action_from_json(KINDS, lambda m, v, src, key: _unref(g, m, v, src, key), doc, source)
 
 
 def all_actions(g) -> list:
     values = {"unit": range(g.n_units), "hex": range(len(g.board)), "column": range(len(g.tables.columns)),
               None: [-1]}
     seconds = {"enter": [-1, *g.entry_hexes]}          # 5.4: its own entry hex (-1), or another
-    return [Action(k, a, b) for k, (ma, mb) in KINDS.items() for a in values[ma]
-            for b in seconds.get(k, values[mb])]
+    return codec.all_actions(KINDS, values, seconds)

@@ -15,7 +15,7 @@ a unit of that type may enter from ``a``.
 
 from __future__ import annotations
 
-from ...engine.actions import Action
+from ...engine.actions import PrebuiltActions
 
 LINES = ("road", "pike", "trail", "railroad")   # 6.45: strategic movement runs along these
 
@@ -77,19 +77,6 @@ class MapFacts:
         if found is False:
             found = self._across[key] = s.across_modifier(a, b)
         return found
-
-
-class PrebuiltActions(dict):
-    """kind -> ``Action(kind, i)`` for every hex or unit index i, built on first use (actions
-    compare by value, so sharing them changes nothing)."""
-
-    def __init__(self, size: int):
-        super().__init__()
-        self.size = size
-
-    def __missing__(self, kind: str) -> tuple:
-        made = self[kind] = tuple(Action(kind, i) for i in range(self.size))
-        return made
 
 
 def map_facts(s) -> MapFacts:

@@ -7,6 +7,8 @@ import { MapView } from "/static/map.js";
 import { HexMapView } from "/static/hexmap.js";
 import * as areaPanels from "/static/panels.js";
 import * as hexPanels from "/static/hexpanels.js";
+import { GbacwMapView } from "/static/gbacwmap.js";
+import * as gbacwPanels from "/static/gbacwpanels.js";
 import { makeHover } from "/static/hover.js";
 import { highlights, indexLegal, placeOf } from "/static/mapactions.js";
 import { makeReplay } from "/static/replay.js";
@@ -92,8 +94,9 @@ async function start() {
   $("players").innerHTML = ["union", "confederate"].map((s) =>
     `<span class="${s}">${SIDE_NAMES[s]}: ${escapeHtml(areaPanels.playerText(meta.players?.[s]))}</span>`).join(" · ");
   const hexes = meta.geometry.kind === "hexes";
-  app.panels = hexes ? hexPanels : areaPanels;
-  const View = hexes ? HexMapView : MapView;
+  const gbacw = meta.geometry.system === "gbacw";          // GBACW games draw facing, formations and the ground
+  app.panels = gbacw ? gbacwPanels : hexes ? hexPanels : areaPanels;
+  const View = gbacw ? GbacwMapView : hexes ? HexMapView : MapView;
   app.map = new View($("map"), meta.geometry, meta.counters, {
     onZoneClick: (id, e) => interact.onZoneClick(id, e),
     onUnitClick: (id, place, e) => interact.onUnitClick(id, place, e),

@@ -1,0 +1,44 @@
+"""Static facts for the Cedar Mountain bots: Victory Point hexes and their distance rows, each
+side's way forward on the ground (the Confederates east, the Union west: 23.0 names the lines),
+objectives, and the weights (in VP)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+UNION, CONFEDERATE = 0, 1
+HEX_VP = 2                 # 27.22 a Game-Turn
+HOLD = 0.85                # chance an occupied Victory Point hex stays its occupier's next turn
+NEAR = 4                   # hexes within which units contest an empty Victory Point hex
+
+
+class Facts:
+    def __init__(self, game):
+        b = game.board
+        self.game = game
+        self.board = b
+        self.vp_hexes = game.control_hexes
+        self.dist = {h: b.distances_from(h) for h in game.control_hexes}
+        self.forward = (b.compass.index("W"), b.compass.index("E"))          # printed direction, per side
+        self.side = tuple(u.side for u in game.units)
+        self.type = tuple(u.type for u in game.units)
+        self.combat = game.oob.combat
+        self.strength = tuple(u.strength for u in game.units)
+        # a unit's loss is worth (27.21): infantry and guns 1 a point, cavalry 2
+        self.point_vp = tuple(2.0 if u.type == "cavalry" else 1.0 for u in game.units)
+        entries = [game.board.index[h] for h in b.meta.get("places", {}).get("entry_hexes", [])]
+        self.entries = tuple(entries)
+        self.entry_dist = tuple(min((b.distance(h, e) for e in entries), default=0) for h in range(len(b)))
+        areas = game.deployment_areas
+        self.union_home = tuple(areas[a][0] for a in sorted(areas))
+        self.home_dist = tuple(min((b.distance(h, e) for e in self.union_home), default=0) for h in range(len(b)))
+
+
+@lru_cache(maxsize=4)
+def facts(game) -> Facts:
+    return Facts(game)
+
+
+def turns_left(state) -> int:
+    """Scorings still to come (27.22: at the end of each Confederate Player-Turn)."""
+    return max(0, state.game.turns - state.turn + (1 if state.phasing == UNION or state.turn == 1 else 0))

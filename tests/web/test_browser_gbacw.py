@@ -1,0 +1,26 @@
+"""The game page on a GBACW map (Cedar Mountain), in headless Chromium: every hex with its
+ground, counters turned to their facing with their formation, the key, a leader's radius shown
+when the pointer rests on him. The server, browser and helpers are those of test_browser."""
+
+from .test_browser import api, browser, open_page, server, wait_page_seq  # noqa: F401
+
+
+def test_the_gbacw_map_draws_facing_formation_ground_and_radii(server, browser):  # noqa: F811
+    g = api(server, "POST", "/api/games", {"game": "cedar-mountain", "seed": 1, "union": "me", "confederate": "me",
+                                           "options": {"union_setup": "printed"}})
+    page = open_page(browser, server + g["links"]["both"])
+    page.wait_for_selector("svg.hex-map .counter.gbacw")
+    wait_page_seq(page, 0)
+    assert page.locator("svg.hex-map polygon.hex").count() == 40 * 34
+    assert page.locator("svg.hex-map .layer-ground polygon.elevation").count() == 40 * 34
+    assert page.locator("svg.hex-map line.gbacw-crest").count() > 100
+    counter = page.locator("svg.hex-map .counter[data-unit='us-5ct']")
+    assert counter.get_attribute("data-hex") == "2110"
+    assert "line" in counter.get_attribute("class")
+    assert counter.locator("g.facing").get_attribute("transform") == "rotate(180)"     # west: printed south
+    assert counter.locator("text.factors").text_content() == "5-4"
+    assert "crests" in page.locator("#legend-body").text_content()
+    page.locator("svg.hex-map .counter[data-unit='crawford']").hover(force=True)
+    page.wait_for_selector("svg.hex-map .layer-radius polygon.radius-hex")
+    assert page.locator("svg.hex-map .layer-radius polygon.radius-hex").count() == 37       # radius 3
+    assert not page.errors, page.errors
