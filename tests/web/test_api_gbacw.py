@@ -28,7 +28,8 @@ def act(client, gid, tok, seq, action):
 
 
 def test_the_meta_carries_the_ground_and_the_chart(client):
-    assert {"name": "cedar-mountain", "title": "Cedar Mountain 1862", "map": "hexes"} in client.get("/api/scenarios").json()
+    listed = {s["name"]: s for s in client.get("/api/scenarios").json()}
+    assert listed["cedar-mountain"]["title"] == "Cedar Mountain 1862" and listed["cedar-mountain"]["map"] == "hexes"
     gid, _, view = game(client)
     meta = client.get(f"/api/games/{gid}/meta").json()
     geo = meta["geometry"]
@@ -47,8 +48,8 @@ def test_set_up_and_a_move_through_the_api(client):
     assert act(client, gid, tok, 0, enter["action"]).status_code == 200
     v = client.get(f"/api/games/{gid}/view", params={"token": tok}).json()
     assert v["moving"] == enter["action"]["unit"]
-    reach = client.get(f"/api/games/{gid}/reach", params={"unit": v["moving"]}).json()
-    assert reach and all(isinstance(mp, (int, float)) for mp in (reach.get("zones") or reach).values())
+    reach = client.get(f"/api/games/{gid}/reach", params={"unit": v["moving"], "token": tok}).json()
+    assert reach["zones"] and all(isinstance(mp, (int, float)) for mp in reach["zones"].values())
     bad = act(client, gid, tok, 1, {"kind": "step", "hex": "0101"})
     assert bad.status_code in (400, 409)
 

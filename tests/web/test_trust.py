@@ -7,6 +7,8 @@ import hashlib
 import json
 import random
 
+import pytest
+
 from cwbattles.bots import RandomBot
 from cwbattles.engine.dice import Dice
 from cwbattles.engine.records import position_checksum, replay
@@ -28,11 +30,14 @@ def assert_tells_nothing(text, client, gid):
 
 
 # -- 1. the dice are secret ----------------------------------------------------------------------------
-def test_nothing_a_client_receives_predicts_a_roll(client):
-    g = new_game(client, union="me", confederate="remote")
+@pytest.mark.parametrize("game", ["cedar-creek", "champion-hill", "cedar-mountain"])
+def test_nothing_a_client_receives_predicts_a_roll(client, game):
+    g = new_game(client, union="me", confederate="remote", game=game)
     gid, ut, ct = g["id"], g["tokens"]["union"], g["tokens"]["confederate"]
     assert "seed" not in g and g["fairness"]["commitment"]          # the creator is not told the seed
-    v = play(client, gid, ct, view(client, gid, ct).json())
+    first = view(client, gid, ut).json()
+    mover = ut if first["to_act"] == "union" else ct
+    v = play(client, gid, mover, view(client, gid, mover).json())
     with client.websocket_connect(f"/ws/games/{gid}?token={ut}") as ws:
         pushed = json.dumps(ws.receive_json())
     answers = [json.dumps(g), pushed, json.dumps(v), client.get("/api/games").text,
