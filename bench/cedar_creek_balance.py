@@ -32,9 +32,9 @@ import tomllib
 from pathlib import Path
 
 import cwbattles
-from cwbattles.bots import make_bot
 from cwbattles.sim.report import wilson
-from cwbattles.sim.runner import game_seed
+from cwbattles.sim.results import write
+from cwbattles.sim.runner import play_one
 
 UNION, CONFEDERATE = 0, 1
 # The Union's camps and works on the morning of 19 October (map zone ids).
@@ -109,40 +109,40 @@ def reverted(calibrated: dict, returns: dict, group: tuple) -> dict:
     return doc
 
 
-def play(game, run_seed: int, index: int, union: str, confederate: str) -> dict:
-    """One game as ``cwbattles simulate`` plays it, with a snapshot at the end of each turn."""
-    seed = game_seed(run_seed, index)
-    state = game.new_game(seed=seed)
-    bots = {"union": make_bot(union, seed=seed * 2 + 1), "confederate": make_bot(confederate, seed=seed * 2 + 2)}
+def play(game, run_seed: int, index: int, union: str, confederate: str, label: str) -> dict:
+    """One game as ``cwbattles simulate`` plays it (its row, with ``options`` = ``label``), with
+    a snapshot at the end of each turn under ``turns``."""
+    from cwbattles.games.cedar_creek.victory import step_losses
     zones = game.board.index
+    north = {z.index for z in game.board.zones if z.bank == "north"}
     routed_ever: set = set()
-    turns = {}
+    turns: dict = {}
+    last = [1]
 
-    def snapshot():
-        from cwbattles.games.cedar_creek.victory import step_losses
-        north = {z.index for z in game.board.zones if z.bank == "north"}
-        return {"losses": (step_losses(state, UNION), step_losses(state, CONFEDERATE)),
+    def watch(state):
+        routed_ever.update(u for u, r in enumerate(state.routed) if r)
+        if state.turn != last[0] or state.is_over:
+            turns[last[0]] = {
+                "losses": (step_losses(state, UNION), step_losses(state, CONFEDERATE)),
                 "routed": tuple(sum(1 for u in routed_ever if game.brigades[u].side == s) for s in (0, 1)),
                 "camps": sum(state.control[zones[z]] == CONFEDERATE for z in CAMPS),
                 "middletown": tuple(state.control[zones[z]] == CONFEDERATE for z in MIDDLETOWN),
-                "on_union_bank": sum(1 for b in game.brigades if b.side == CONFEDERATE and state.zone[b.index] in north)}
+                "on_union_bank": sum(1 for b in game.brigades
+                                     if b.side == CONFEDERATE and state.zone[b.index] in north)}
+            last[0] = state.turn
 
-    while not state.is_over:
-        turn = state.turn
-        state.apply(bots[state.to_act].choose(state))
-        routed_ever.update(u for u, r in enumerate(state.routed) if r)
-        if state.turn != turn or state.is_over:
-            turns[turn] = snapshot()
-    for b in bots.values():
-        b.close()
-    res = state.result
-    held = sum(1 for h in res["zones"].values() if h == "union")
-    return {"margin": res["margin"], "winner": res["winner"], "turns": turns, "union_zones": held,
-            "zones": len(res["zones"])}
+    row = play_one((game.name, dict(game.options), union, confederate, run_seed, index), watch, game)
+    if row["error"]:
+        raise SystemExit(f"game {index} of seed {run_seed} crashed: {row['error']}")
+    row["options"] = label
+    row["turns"] = turns
+    row["union_zones"] = sum(1 for k, v in row.items() if k.startswith("control_") and v == "union")
+    row["zones"] = sum(1 for k in row if k.startswith("control_"))
+    return row
 
 
-def play_many(game, seeds, n, union="heuristic", confederate="heuristic") -> list[dict]:
-    return [play(game, s, k, union, confederate) for s in seeds for k in range(n)]
+def play_many(game, seeds, n, union="heuristic", confederate="heuristic", label="standard") -> list[dict]:
+    return [play(game, s, k, union, confederate, label) for s in seeds for k in range(n)]
 
 
 def mean_ci(xs) -> tuple[float, float]:
@@ -201,14 +201,19 @@ def main() -> None:
     ap.add_argument("--union", default="heuristic")
     ap.add_argument("--confederate", default="heuristic")
     ap.add_argument("--option", action="append", default=[], help="rule option NAME=VALUE (course)")
+    ap.add_argument("--rows", help="course: also write simulate's rows to this .csv or .parquet (cwbattles report)")
     ap.add_argument("--groups", nargs="*", help="sensitivity: only the groups whose name starts so")
     args = ap.parse_args()
     if args.what == "course":
         options = dict(o.split("=", 1) for o in args.option)
         game = cwbattles.load("cedar-creek", options=options or None)
-        games = play_many(game, args.seeds, args.games, args.union, args.confederate)
-        print_course(games, f"{args.union} (Union) v {args.confederate} (Confederates), options "
-                            f"{options or 'standard'}, seeds {args.seeds}")
+        label = ",".join(f"{k}={v}" for k, v in sorted(game.options.items())) or "standard"
+        games = play_many(game, args.seeds, args.games, args.union, args.confederate, label)
+        print_course(games, f"{args.union} (Union) v {args.confederate} (Confederates), options {label}, "
+                            f"seeds {args.seeds}")
+        if args.rows:
+            write([{k: v for k, v in g.items() if k not in ("turns", "union_zones", "zones")} for g in games],
+                  args.rows)
         return
     base = cwbattles.load("cedar-creek").data_dir
     calibrated = tomllib.loads((base / "oob.toml").read_text())
