@@ -4,6 +4,7 @@ the sensitivity of the margin to each calibrated value of the order of battle (i
     python bench/cedar_creek_balance.py course --games 40 --seeds 11 12
     python bench/cedar_creek_balance.py course --games 100 --seeds 11 12 --option oob=returns
     python bench/cedar_creek_balance.py sensitivity --games 40 --seeds 11 12
+    python bench/cedar_creek_balance.py course --games 40 --oob my-oob.toml     # a reading of one's own
 
 Games are played in this one process with the seeds and bot seeds of ``cwbattles simulate``
 (game k of run seed S is simulate's row k of ``--seed S``), so the figures here pair with a
@@ -206,6 +207,7 @@ def main() -> None:
     ap.add_argument("--union", default="heuristic")
     ap.add_argument("--confederate", default="heuristic")
     ap.add_argument("--option", action="append", default=[], help="rule option NAME=VALUE (course)")
+    ap.add_argument("--oob", help="course: play this order-of-battle file instead (a probe, a designer's own reading)")
     ap.add_argument("--rows", help="course: also write simulate's rows to this .csv or .parquet (cwbattles report)")
     ap.add_argument("--groups", nargs="*", help="sensitivity: only the groups whose name starts so")
     args = ap.parse_args()
@@ -213,6 +215,10 @@ def main() -> None:
         options = dict(o.split("=", 1) for o in args.option)
         game = cwbattles.load("cedar-creek", options=options or None)
         label = ",".join(f"{k}={v}" for k, v in sorted(game.options.items())) or "standard"
+        if args.oob:        # a reading of one's own: the data folder with this file as oob.toml
+            from cwbattles.games.cedar_creek.game import CedarCreekGame
+            game = CedarCreekGame(data_dir_with(tomllib.loads(Path(args.oob).read_text()), game.data_dir))
+            label = Path(args.oob).name
         games = play_many(game, args.seeds, args.games, args.union, args.confederate, label)
         print_course(games, f"{args.union} (Union) v {args.confederate} (Confederates), options {label}, "
                             f"seeds {args.seeds}")
