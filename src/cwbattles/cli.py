@@ -211,13 +211,19 @@ def selfplay(game_name, games, seed, union, confederate, as_json, option_pairs):
                    "(repeat it for several such journals, e.g. of other --bot-seed: their mean is compared)")
 @click.option("--bot-seed", default=0, show_default=True, type=int,
               help="move the bots' own seeds by this much: on the same dice, another draw of the bots' chances")
-def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, baseline, bot_seed):
+@click.option("--option", "option_pairs", multiple=True, help="rule option NAME=VALUE (repeatable)")
+def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, baseline, bot_seed, option_pairs):
     """Play N games between two bots, sides swapped every game; wins, 95% intervals, VP margins."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from cwbattles.duel import duel as run
+    from cwbattles.engine.errors import CwbattlesError
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[score]}"), TimeElapsedColumn())
+    try:    # the options as the game keeps them (a default value left out), so journals match
+        options = cwbattles.load(game_name, options=parse_options(option_pairs)).options or None
+    except CwbattlesError as e:
+        raise click.UsageError(str(e)) from None
     try:
         with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
             task = progress.add_task(f"{game_name} {bot_a} v {bot_b}", total=games, score="")
@@ -227,8 +233,8 @@ def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, 
                 margins.append(r["margin"] if r["a_side"] == "union" else -r["margin"])
                 progress.update(task, advance=1, score=f"a's mean VP margin {sum(margins) / len(margins):+.1f}")
 
-            out = run(game_name, bot_a, bot_b, games, seed, workers, progress=tick, journal=journal, komi=komi,
-                      baseline=list(baseline) or None, bot_seed=bot_seed)
+            out = run(game_name, bot_a, bot_b, games, seed, workers, options=options, progress=tick,
+                      journal=journal, komi=komi, baseline=list(baseline) or None, bot_seed=bot_seed)
     except ValueError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)

@@ -272,3 +272,19 @@ def test_a_bot_against_itself_plays_each_pair_once_and_the_second_game_is_the_fi
     monkeypatch.setattr(d, "play_game", lambda *args: played.append(args[1]) or dict(fake, game=args[1]))
     duel("cedar-creek", "mcts:1s", "mcts:1s", games=2, seed=11)
     assert played == [0, 1]
+
+
+def test_duel_command_takes_rule_options_into_the_journal(tmp_path):
+    """--option NAME=VALUE plays the games with that option and names it in the journal's
+    header; an option at its default is left out, so its journal matches one made without it."""
+    path = tmp_path / "returns.jsonl"
+    r = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "random", "--b", "random", "--games", "2",
+                                  "--option", "oob=returns", "--journal", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(path.read_text().splitlines()[0])["duel"]["options"] == {"oob": "returns"}
+    path = tmp_path / "calibrated.jsonl"
+    r = CliRunner().invoke(main, ["duel", "cedar-creek", "--a", "random", "--b", "random", "--games", "2",
+                                  "--option", "oob=calibrated", "--journal", str(path), "--json"])
+    assert json.loads(path.read_text().splitlines()[0])["duel"]["options"] == {}
+    r = CliRunner().invoke(main, ["duel", "cedar-creek", "--games", "2", "--option", "oob=printed"])
+    assert r.exit_code != 0 and "oob" in r.output

@@ -90,3 +90,18 @@ def test_simulate_and_report_commands(tmp_path):
     assert r.exit_code == 0 and (tmp_path / "rep" / "index.html").exists()
     r = CliRunner().invoke(main, ["simulate", "cedar-creek", "--games", "1", "--option", "fog=1"])
     assert r.exit_code != 0 and "unknown rule option" in r.output
+
+
+def test_play_one_can_watch_the_game_and_play_a_given_game():
+    """A study (bench/cedar_creek_balance.py) sees the state after every action and may play a
+    game object of its own (another data folder); the row is the row simulate writes."""
+    import cwbattles
+    task = ("cedar-creek", {}, "random", "random", 5, 0)
+    plain = runner.play_one(task)
+    seen = []
+    watched = runner.play_one(task, watch=lambda s: seen.append(s.turn))
+    assert strip([watched]) == strip([plain]) and len(seen) == plain["decisions"] and seen[-1] == 9
+    returns = cwbattles.load("cedar-creek", options={"oob": "returns"})
+    given = runner.play_one(task, game=returns)
+    same = runner.play_one(("cedar-creek", {"oob": "returns"}, "random", "random", 5, 0))
+    assert strip([given])[0] | {"options": ""} == strip([same])[0] | {"options": ""}

@@ -232,3 +232,20 @@ def test_an_attack_sent_quickly_faces_its_target_by_default(client):
     assert faced and faced[0].endswith(f"faces {target}")
     attacker = next(u for u in q["position"]["units"] if u["id"] == v["moving"])
     assert attacker["facing"] == attack["zone"] and attacker["attack"] is not None
+
+
+def test_the_lobby_offers_both_readings_of_the_cedar_creek_counters(client):
+    """Rule option oob (issue 18): a choice with its default, and a game made with the returns
+    reading shows that reading's counters (Kidd 6 mounted, where the calibrated reading has 5)."""
+    cc = next(s for s in client.get("/api/scenarios").json() if s["name"] == "cedar-creek")
+    oob = next(o for o in cc["options"] if o["name"] == "oob")
+    assert (oob["type"], oob["choices"], oob["default"]) == ("str", ["calibrated", "returns"], "calibrated")
+    for options, kidd in (({}, 5), ({"oob": "calibrated"}, 5), ({"oob": "returns"}, 6)):
+        r = client.post("/api/games", json={"game": "cedar-creek", "union": "me", "confederate": "me", "seed": 1,
+                                            "options": options})
+        assert r.status_code == 200, r.text
+        counters = client.get(f"/api/games/{r.json()['id']}/meta").json()["counters"]["brigades"]
+        assert next(b["strength"] for b in counters if b["id"] == "kidd") == kidd
+    refused = client.post("/api/games", json={"game": "cedar-creek", "union": "me", "confederate": "me", "seed": 1,
+                                              "options": {"oob": "printed"}})
+    assert refused.status_code == 400 and "oob" in refused.text

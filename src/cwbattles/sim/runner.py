@@ -34,9 +34,11 @@ def _game(name: str, options: dict):
     return _GAMES[key]
 
 
-def play_one(task: tuple) -> dict:
+def play_one(task: tuple, watch=None, game=None) -> dict:
     """One game: (game name, options, union bot, confederate bot, run seed, index) -> a row.
-    A crash becomes a row with its error and seed, never an exception."""
+    A crash becomes a row with its error and seed, never an exception. ``watch(state)``, if
+    given, sees the state after every action; ``game``, if given, is played instead of the
+    one the name and options load (both for studies of a game's course and data, bench/)."""
     name, options, union, confederate, run_seed, index = task
     seed = game_seed(run_seed, index)
     row = {"index": index, "seed": seed, "game": name, "union_bot": union, "confederate_bot": confederate,
@@ -44,12 +46,14 @@ def play_one(task: tuple) -> dict:
     start = time.perf_counter()
     decisions = 0
     try:
-        game = _game(name, options)
+        game = game or _game(name, options)
         state = game.new_game(seed=seed)
         bots = {"union": make_bot(union, seed=seed * 2 + 1), "confederate": make_bot(confederate, seed=seed * 2 + 2)}
         while not state.is_over:
             state.apply(bots[state.to_act].choose(state))
             decisions += 1
+            if watch is not None:
+                watch(state)
         res = state.result
         row.update({"winner": res["winner"] or "draw", "margin": res["margin"]})
         for side in ("union", "confederate"):

@@ -290,7 +290,7 @@ def test_10_3_mount_or_dismount_costs_2_at_the_start_leaving_6(game):
     s = begin(game, [unit("kidd", "merritt-camp", facing="old-forge-road", mounted=False)], "kidd")
     kidd = game.unit_index["kidd"]
     act(s, "mount", "kidd")
-    assert s.mv_mp == 6 and s.mounted[kidd] and s.strength(kidd) == 6
+    assert s.mv_mp == 6 and s.mounted[kidd] and s.strength(kidd) == game.brigades[kidd].strength
     s = begin(game, [unit("payne", "cooley-house", facing="east-fields", mounted=True)], "payne")
     act(s, "move", "east-fields")
     assert "dismount" not in legal_kinds(s)

@@ -11,7 +11,7 @@ MIDDLETOWN, R1, BELLE_GROVE = "middletown-south", "pike-east-fields", "belle-gro
 
 
 @pytest.fixture
-def example(game):
+def example(reading_game):
     units = [
         unit("kitching", K, facing=MIDDLETOWN),
         unit("coates", H, line=1, facing=R1), unit("duval", H, line=2, facing=R1),
@@ -21,9 +21,9 @@ def example(game):
     # Early is on the map, so Wharton, and every division before him, has entered (12); they take
     # no part in the example and are left out of play rather than off the map, where 12 would
     # have them selected first.
-    units += [{"id": b.id, "zone": None, "status": "eliminated"} for b in game.brigades
-              if b.side == 1 and game.divisions[b.division].id not in ("ramseur", "payne")]
-    state = setup_position(game, units, turn=2, round_=1, active="confederate", at_start=True, dice=[2],
+    units += [{"id": b.id, "zone": None, "status": "eliminated"} for b in reading_game.brigades
+              if b.side == 1 and reading_game.divisions[b.division].id not in ("ramseur", "payne")]
+    state = setup_position(reading_game, units, turn=2, round_=1, active="confederate", at_start=True, dice=[2],
                            hqs=[{"id": "early", "zone": "middle-road"}, {"id": "wright", "zone": "belle-grove"},
                                 {"id": "sheridan", "zone": None}])
     return state
@@ -33,7 +33,7 @@ def mods(text_list):
     return {name: value for name, rule, value in text_list}
 
 
-def test_example_of_play(game, example):
+def test_example_of_play(reading_game, example):
     s = example
     # Activation: roll 2 +2 (turns 1-3) = 4, one division; Ramseur out of Early's range, its
     # initiative test roll 4 -1 (superior commander) = 3 activates it.
@@ -54,18 +54,18 @@ def test_example_of_play(game, example):
     turning = {}
     while s.to_act == "union":
         a = s.legal_actions()
-        turning[game.brigades[a[0].b].id] = {game.board.zones[x.a].id for x in a}
-        act(s, "face", C1, game.brigades[a[0].b].id)
+        turning[reading_game.brigades[a[0].b].id] = {reading_game.board.zones[x.a].id for x in a}
+        act(s, "face", C1, reading_game.brigades[a[0].b].id)
     assert turning == {"kitching": {P1, C1, H}, "coates": {K, C1, G1}}
     for uid in ("kitching", "coates", "duval"):
-        assert s.facing[game.unit_index[uid]] == game.board.index[C1]
+        assert s.facing[reading_game.unit_index[uid]] == reading_game.board.index[C1]
     act(s, "attack", K)
     act(s, "face", K, "cook")
     # Cox: two zones (4 MP), under Cook as second line.
     act(s, "brigade", "cox")
     act(s, "move", BF)
     act(s, "move", C1)
-    cox, cook = game.unit_index["cox"], game.unit_index["cook"]
+    cox, cook = reading_game.unit_index["cox"], reading_game.unit_index["cook"]
     assert s.line[cox] == 2 and s.line[cook] == 1
     # Payne (independent, within two zones of Ramseur's brigades): two zones and a charge.
     act(s, "brigade", "payne")
@@ -97,7 +97,7 @@ def test_example_of_play(game, example):
     s.dice.set_script([1, 4, 2])                   # Kitching's artillery 1; CSA 4 (=9), Union 2 (=4)
     s.apply(first)
     assert "rolls 4, total 9" in s.log[-2].text and "rolls 2, total 4" in s.log[-2].text
-    kitching = game.unit_index["kitching"]
+    kitching = reading_game.unit_index["kitching"]
     assert s.fatigue[kitching] == 1
     s.dice.set_script([2])                         # retreat roll 2 (+1 Union turns 1-2): orderly
     act(s, "retreat", "kitching")
@@ -110,26 +110,26 @@ def test_example_of_play(game, example):
     # resolved at once: Confederate die 4 (=5), Union die 1 (=2), a hit.
     s.dice.set_script([4, 1])
     act(s, "face", H, "cook")
-    payne = game.unit_index["payne"]
+    payne = reading_game.unit_index["payne"]
     assert s.fatigue[payne] == 1 and s.fatigue[cook] == 0 and s.losses[kitching] == 0
-    assert s.zone[kitching] == game.board.index[MIDDLETOWN] and s.zone[cook] == game.board.index[K]
+    assert s.zone[kitching] == reading_game.board.index[MIDDLETOWN] and s.zone[cook] == reading_game.board.index[K]
 
     # Second attack: Grimes and Battle against Coates and Duval.
     fight = next(e for e in reversed(s.log) if e.rule == "11.2").text
     assert fight == ("Battle and Grimes attack Coates. Attacker: strength 8 to 6 +1, command bonus +1, "
                      "fatigue 1 -1; rolls 4, total 5. Defender: supporting brigade +1, turn 2 surprise -1, "
                      "higher elevation +2, attacked in the flank -1; rolls 1, total 2.")
-    coates, duval = game.unit_index["coates"], game.unit_index["duval"]
+    coates, duval = reading_game.unit_index["coates"], reading_game.unit_index["duval"]
     assert s.fatigue[coates] == 1
     s.dice.set_script([2])
     act(s, "retreat", "coates")
     # The only way out of Hayes' camp is into Cook's front (forced, so played at once): a step lost.
-    assert s.zone[coates] == game.board.index[R1]
+    assert s.zone[coates] == reading_game.board.index[R1]
     assert s.losses[coates] == 1
     act(s, "retreat_to", BELLE_GROVE, "coates")
     assert s.losses[coates] == 1 and s.losses[duval] == 0
     assert s.fatigue[duval] == 1
-    assert s.zone[coates] == s.zone[duval] == game.board.index[BELLE_GROVE]
+    assert s.zone[coates] == s.zone[duval] == reading_game.board.index[BELLE_GROVE]
     s.apply(next(a for a in s.legal_actions() if a.kind == "face"))
     act(s, "advance", "battle", H)
-    assert s.zone[game.unit_index["battle"]] == game.board.index[H]
+    assert s.zone[reading_game.unit_index["battle"]] == reading_game.board.index[H]

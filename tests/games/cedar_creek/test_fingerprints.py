@@ -16,5 +16,5 @@ RECORDED = {g["seed"]: g for g in
 
 
 @pytest.mark.parametrize("seed", [0, 7, 23])
-def test_random_game_plays_as_recorded(game, seed):
-    assert random_game_fingerprint(game, seed) == RECORDED[seed]
+def test_random_game_plays_as_recorded(default_game, seed):
+    assert random_game_fingerprint(default_game, seed) == RECORDED[seed]

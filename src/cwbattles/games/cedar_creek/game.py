@@ -67,8 +67,17 @@ def _option_specs(path: Path) -> dict:
     for i, t in enumerate(doc.get("option", [])):
         c = Checker(str(path), t, f"option[{i}]")
         name = c.get("name", str)
-        specs[name] = {"name": name, "rule": c.get("rule", str), "type": c.choice("type", ("int", "bool")),
+        kind = c.choice("type", ("int", "bool", "str"))
+        specs[name] = {"name": name, "rule": c.get("rule", str), "type": kind,
                        "choices": c.get("choices", list, []), "description": c.get("description", str)}
+        if kind == "str":   # a choice among named readings; the default is left out of a game's options
+            specs[name]["default"] = c.get("default", str)
+            if specs[name]["default"] not in specs[name]["choices"]:
+                c.fail("default", f"{specs[name]['default']!r} is not one of {specs[name]['choices']}")
+            files = c.get("files", dict, {})
+            if files and set(files) != set(specs[name]["choices"]):
+                c.fail("files", f"one data file for each of {specs[name]['choices']}")
+            specs[name]["files"] = files
     return specs
 
 
@@ -87,6 +96,11 @@ def check_options(specs: dict, options: dict) -> dict:
                 raise DataError("options", name, f"expected true or false, got {value!r}")
             if value:
                 out[name] = True
+        elif spec["type"] == "str":
+            if value not in spec["choices"]:
+                raise DataError("options", name, f"expected one of {spec['choices']}, got {value!r}")
+            if value != spec["default"]:
+                out[name] = value
         else:
             try:
                 value = int(value) if not isinstance(value, bool) else None
@@ -112,10 +126,18 @@ class CedarCreekGame:
         map_path = self.data_dir / "map.toml"
         self.board = area_board_from_toml(load_toml(map_path), str(map_path))
         self.tables = _tables(self.data_dir / "tables.toml")
-        self._load_oob(self.data_dir / "oob.toml")
+        self._load_oob(self.data_dir / self.option_file("oob"))
         b = self.board
         self.n_zones = len(b.zones)
         self.vp_zones = tuple(z.index for z in b.zones if z.vp != (0, 0))
+
+    def option(self, name: str):
+        """An option's value in this game: the one chosen, or the declared default."""
+        return self.options.get(name, self.option_specs[name].get("default"))
+
+    def option_file(self, name: str) -> str:
+        """The data file a str option's value selects (options.toml: ``files``)."""
+        return self.option_specs[name]["files"][self.option(name)]
 
     # -- order of battle -----------------------------------------------------------------
     def _load_oob(self, path: Path) -> None:
