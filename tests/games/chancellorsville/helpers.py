@@ -77,3 +77,14 @@ def legal(s, kind, a=None, b=None) -> bool:
 def hexof(s, uid):
     h = s.hex[s.game.unit_index[uid]]
     return s.game.board.ids[h] if h >= 0 else {-1: "off", -2: "elim", -3: "exited"}[h]
+
+
+def fight(s, target: str, *attackers: str) -> None:
+    """Declare an attack on ``target`` by ``attackers`` and resolve it (the attack itself may
+    have been chosen already when it was the only legal action)."""
+    top = s.stack[-1]
+    if not (top[0] == "declare" and s.game.board.ids[top[2][0]] == target):
+        act(s, "attack", target)
+    for u in attackers:
+        act(s, "attacker", u)
+    act(s, "resolve")

@@ -96,6 +96,10 @@ class State(BGState):
     def is_combat_unit(self, u):
         return self.game.units[u].type != "leader"                          # 23.51, 23.54
 
+    def suffers(self, v, bombard_only):
+        """23.54, 23.56: a leader suffers no combat result himself (his fate is 23.56's roll)."""
+        return self.facts.is_combat[v]
+
     def occupied(self, side):
         """23.54: a leader alone does not block the enemy: only combat units occupy a hex."""
         return self.combat_occupied(side)
