@@ -33,9 +33,9 @@ def test_12_2_disrupted_attack_halved_shaken_and_routed_may_not_attack_nor_must(
     s = position(G, units, side="confederate", phase="combat", turn=5, flags={"cs-posey-a": {"morale": "disrupted"}})
     assert odds(s, (idx("F0403"),), (U["cs-posey-a"],))["attack"] == 2
     s = position(G, units, side="confederate", phase="combat", turn=5, flags={"cs-posey-a": {"morale": "shaken"}})
-    assert not legal(s, "attack", "F0403") and s.legal_actions() == [] or legal(s, "end_combat") \
-        or s.stack[-1][0] != "combat"
-    assert s.obligations() == {} or "cs-posey-a" not in s.obligations().get("attack", [])
+    # no attack on offer and none obliged: the Combat Phase ended by itself, nobody fought
+    assert s.stack[-1][0] != "declare" and not any(e.rule == "8.6" for e in s.log)
+    assert s.phasing == 0                                       # the Union's Player-Turn has begun
 
 
 def test_12_3_shaken_units_may_not_move_into_an_enemy_zone():
@@ -79,3 +79,21 @@ def test_option_morale_none_keeps_every_unit_good():
     s = position(g, units, side="confederate", phase="combat", turn=5, dice=(1,))
     fight(s, "F0404", "cs-posey-a", "cs-wright-a")
     assert s.morale[U["us-1-ii"]] == 0
+
+
+def test_10_3_fieldworks_built_instead_of_moving_double_the_defender_not_on_doubling_terrain():
+    s = position(G, {"us-1-ii": "F0303"}, turn=5)
+    act(s, "entrench", "us-1-ii")
+    assert idx("F0303") in s.fieldworks and not legal(s, "move", "us-1-ii")
+    s2 = G.from_position(s.to_position())
+    assert s2.fieldworks == s.fieldworks
+    # Posey in the scenario's fieldworks at F0505 (clear): 4 doubled to 8
+    s = position(G, {"cs-posey-a": "F0505", "us-1-ii": "F0404"}, phase="combat", turn=5)
+    assert odds(s, (idx("F0505"),), (U["us-1-ii"],))["defence"] == 8
+    # in rough (already doubled) fieldworks add nothing (8.4: not cumulative)
+    s = position(G, {"cs-posey-a": "F0305", "us-1-ii": "F0404"}, phase="combat", turn=5,
+                 fieldworks=["F0305"])
+    assert odds(s, (idx("F0305"),), (U["us-1-ii"],))["defence"] == 8
+    # not in an enemy zone of control
+    s = position(G, {"us-1-ii": "F0303", "cs-posey-a": "F0403"}, turn=5)
+    assert not legal(s, "entrench", "us-1-ii")

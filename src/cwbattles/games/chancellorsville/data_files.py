@@ -112,6 +112,8 @@ def load_scenario(g, path) -> None:
     g.cavalry_roll = cc.get("cavalry_roll", int)
     g.cavalry_corps_name = cc.get("cavalry_corps", str)
     g.reserve_corps_name = cc.get("reserve_artillery", str)
+    fw = Checker(src, doc.get("fieldworks", {}), "fieldworks")
+    g.fieldworks_start = frozenset(_hex(g, fw, "hexes", h) for h in fw.get("hexes", list, []))
     fm = Checker(src, doc.get("forced_march", {}), "forced_march")
     g.forced_turns = (frozenset(fm.get("union_turns", list)), frozenset(fm.get("confederate_turns", list)))
     g.forced_mp = fm.get("mp", int)

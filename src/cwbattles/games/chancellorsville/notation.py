@@ -11,7 +11,7 @@ from ...engine.machine import is_well_formed, short_repr
 
 # kind -> (meaning of a, meaning of b)
 KINDS = {
-    "move": ("unit", None), "march": ("unit", None), "force": ("unit", None), "rally": ("unit", None),
+    "move": ("unit", None), "march": ("unit", None), "force": ("unit", None), "rally": ("unit", None), "entrench": ("unit", None),
     "enter": ("unit", "hex"), "end_movement": (None, None),
     "step": ("hex", None), "exit": ("unit", None), "stop": ("unit", None),
     "attack": ("hex", None), "end_combat": (None, None), "target": ("hex", None), "attacker": ("unit", None),
@@ -42,6 +42,7 @@ def describe(g, action: Action) -> str:
         "march": lambda: f"move {n('unit', a)} strategically",
         "force": lambda: f"forced march {n('unit', a)}",
         "rally": lambda: f"rally {n('unit', a)}",
+        "entrench": lambda: f"{n('unit', a)} builds fieldworks",
         "enter": lambda: f"bring on {n('unit', a)}" + (f" at {n('hex', b)} (5.4)" if b >= 0 else ""),
         "end_movement": lambda: "end the Movement Phase",
         "step": lambda: f"move to {n('hex', a)}",

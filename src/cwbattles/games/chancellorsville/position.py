@@ -42,6 +42,7 @@ def position_of(s) -> dict:
         "game": g.name, "version": g.version, "options": dict(g.options), "turn": s.turn, "round": s.round,
         "to_act": s.to_act, "over": s.over, "dice": s.dice.to_json(), "units": units,
         "corps_free": {c: s.corps_free[i] for i, c in enumerate(g.corps)},
+        "fieldworks": sorted(ids[h] for h in s.fieldworks),
         "entry_count": {ids[h]: n for h, n in zip(g.entry_hexes, s.entry_count)},
         "scalars": scalars,
         "stack": [[list(x) if isinstance(x, tuple) else x for x in f] for f in s.stack],
@@ -65,6 +66,12 @@ def state_from_position(g, doc, source: str = "position"):
         if c not in g.corps:
             r.fail(f"corps_free.{c}", f"unknown corps {c!r}")
         s.corps_free[g.corps.index(c)] = r.bool(doc["corps_free"], c, "corps_free")
+    works = []
+    for i, hid in enumerate(r.items(doc, "fieldworks", default=[])):
+        if not isinstance(hid, str) or hid not in g.board.index:
+            r.fail(f"fieldworks[{i}]", f"unknown hex {hid!r}")
+        works.append(g.board.index[hid])
+    s.fieldworks = frozenset(works) if "fieldworks" in doc else g.fieldworks_start
     entry_ids = [g.board.ids[h] for h in g.entry_hexes]
     for hid in r.mapping(doc, "entry_count", default={}):
         if hid not in entry_ids:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...engine.actions import Action
 from ...engine.machine import Rules
 from ...systems import blue_and_gray
-from ...systems.blue_and_gray import leaders, revised_morale
+from ...systems.blue_and_gray import fieldworks, leaders, revised_morale
 from ...systems.blue_and_gray.state import (BASE_LIST_FIELDS, BASE_SCALAR_FIELDS, CONFEDERATE, ELIMINATED,
                                             OFF_MAP, UNION, BGState)
 from . import command, forced_march, victory
@@ -24,7 +24,7 @@ def _movement_legal(s, frame):
     """6.0 with the exclusive rules' choices at the start of a unit's move: the standard offers
     (``move``, ``march``, ``enter``), less entries of corps held by command control (23.4); a
     ``force`` for units that may forced-march (23.21-23.23, 23.51); a ``rally`` for units below
-    Good morale (12.4)."""
+    Good morale (12.4); an ``entrench`` for infantry that may build fieldworks (10.3)."""
     out = _base_movement_legal(s, frame)
     side = frame[1]
     out = [a for a in out if a.kind != "enter" or command.may_move(s, a.a)]
@@ -32,6 +32,7 @@ def _movement_legal(s, frame):
     extra = forced_march.options(s, side, offered)
     if s.game.option("morale") == "revised":
         extra += revised_morale.rally_options(s, side)
+    extra += fieldworks.options(s, side)
     if extra:
         out = out[:-1] + extra + out[-1:]                  # end_movement stays last
     return out
@@ -48,6 +49,9 @@ def _movement_apply(s, frame, action):
     elif action.kind == "rally":
         s.stack.append(frame)
         revised_morale.rally(s, action.a)
+    elif action.kind == "entrench":
+        s.stack.append(frame)
+        fieldworks.entrench(s, action.a)
     else:
         _base_movement_apply(s, frame, action)
 
@@ -55,7 +59,7 @@ def _movement_apply(s, frame, action):
 RULES.decision("movement")((_movement_legal, _movement_apply))
 
 _LIST = BASE_LIST_FIELDS + ("morale", "killed", "forced", "corps_free")
-_SCALAR = BASE_SCALAR_FIELDS + ("reserve_corps",)
+_SCALAR = BASE_SCALAR_FIELDS + ("reserve_corps", "fieldworks")
 
 
 class State(BGState):
@@ -75,6 +79,7 @@ class State(BGState):
         self.forced = [False] * n
         self.corps_free = [True] * len(game.corps)
         self.reserve_corps = -1
+        self.fieldworks = game.fieldworks_start                            # 10.3
         self._elim_from = -1
 
     def clone(self):
@@ -168,6 +173,10 @@ class State(BGState):
         if self.game.option("morale") != "revised":
             return ()
         m = revised_morale.attack_modifier(self, u)
+        return () if m is None else (m,)
+
+    def defence_modifiers(self, h):
+        m = fieldworks.defence_modifier(self, h)                                # 10.3
         return () if m is None else (m,)
 
     def may_bombard(self, u):
