@@ -204,3 +204,66 @@ def test_basis_and_placement_say_where_each_value_comes_from(units):
     for u in units.values():
         assert u["basis"].startswith(marks), u["id"]
         assert u["placement"].startswith(marks), u["id"]
+
+
+@pytest.fixture(scope="module")
+def scenario():
+    return load("scenario.toml")
+
+
+def test_victory_hexes_are_23_61s(scenario):
+    got = {v["hex"]: v["vp"] for v in scenario["victory_hex"]}
+    assert got == {"F2401": 25, "F1326": 5, "F0825": 5, "F2027": 5, "H1928": 15, "H0328": 5}
+    assert scenario["exit"]["hex"] == "F2501" and not scenario["exit"]["confederate_may_exit"]
+    v = scenario["victory"]
+    assert (v["vp_per_enemy_strength_point"], v["vp_per_enemy_star"], v["vp_per_exited_strength_point"]) == (2, 2, 1)
+
+
+def level_of(levels, ratio):
+    """The 23.62 level of a Confederate:Union ratio, read from the data's bounds."""
+    hits = []
+    for lv in levels:
+        lo, hi = lv.get("ratio_min"), lv.get("ratio_max")
+        if lo is not None and not (ratio > lo or (lv.get("min_inclusive") and ratio == lo)):
+            continue
+        if hi is not None and not (ratio < hi or (lv.get("max_inclusive") and ratio == hi)):
+            continue
+        hits.append(lv["name"])
+    return hits
+
+
+@pytest.mark.parametrize("c,u,level", [
+    (40, 20, "Confederate Decisive"), (30, 20, "Confederate Substantive"), (39, 20, "Confederate Substantive"),
+    (21, 20, "Confederate Marginal"), (20, 20, "Union Marginal"), (20, 30, "Union Substantive"),
+    (21, 30, "Union Marginal"), (20, 40, "Union Decisive"), (19, 30, "Union Substantive"), (1, 100, "Union Decisive"),
+])
+def test_levels_of_victory_cover_each_ratio_once(scenario, c, u, level):
+    assert level_of(scenario["victory"]["level"], c / u) == [level]       # 23.62
+
+
+def test_forced_march_data_matches_23_2(scenario, units):
+    fm = scenario["forced_march"]
+    assert fm["movement_points"] == 12 and fm["leader_movement_points"] == 24 and not fm["enters_enemy_zoc"]
+    assert fm["confederate"]["turns"] == [2, 3]                            # 23.22
+    assert fm["union"]["region"] == "north_of_rappahannock"                # 23.21 (reconstructed)
+    assert fm["cavalry"]["normal_movement"] == 8                            # 23.23
+    assert [units[i]["counter"] for i in fm["cavalry"]["horse_artillery"]] == ["1a Beckhams/S"]
+
+
+def test_restrictions_name_real_union_divisions(scenario, oob, turns):
+    divs = {d["id"]: d for d in oob["division"]}
+    held = set()
+    for r in scenario["restriction"]:
+        assert 1 < r["released_on_turn"] <= turns["meta"]["game_turns"]
+        for d in r["divisions"]:
+            assert divs[d]["side"] == "union" and divs[d].get("restriction") == r["rule"], d
+            held.add(d)
+    assert held == {d for d, t in divs.items() if t.get("restriction")}
+
+
+def test_fieldworks_and_crossings_are_well_formed(scenario):
+    for f in scenario["fieldworks"]:
+        assert HEX.match(f["hex"]) and f["side"] in SIDES
+    kinds = {c["kind"] for c in scenario["crossing"]}
+    assert kinds <= {"bridge", "ferry", "pontoon", "ford"}
+    assert any(c["kind"] in scenario["exit"]["loc_crossings"] for c in scenario["crossing"] if c["map"] == "F")
