@@ -24,7 +24,8 @@ def idx(h: str) -> int:
 
 def position(g, units, *, turn=2, side="union", phase="movement", frames=(), dice=(), flags=None, **extra):
     """units: {unit id: hex} (None or absent = off map). phase: "movement" or "combat".
-    flags: {unit id: {"morale": "shaken", "moved": True, ...}}."""
+    flags: {unit id: {"morale": "shaken", "moved": True, ...}}. Restrictions (23.14) are
+    lifted unless ``released`` says otherwise."""
     si = ("union", "confederate").index(side)
     base = g.new_game(0).to_position()
     out = []
@@ -44,6 +45,7 @@ def position(g, units, *, turn=2, side="union", phase="movement", frames=(), dic
     stack += [list(f) for f in frames]
     sc = dict(base["scalars"], phasing=si, mv_unit=-1, mv_mp=0, mv_mode=0)
     sc.update(extra.pop("scalars", {}))
+    extra.setdefault("released", {name: True for name in base["released"]})
     pos = dict(base, turn=turn, round=1 if si == g.first_player else 2, units=out,
                dice={"state": 99, "calls": 0, "script": list(dice)} if dice else {"state": 99, "calls": 0},
                scalars=sc, stack=stack, over=False, **extra)
@@ -86,5 +88,6 @@ def fight(s, target: str, *attackers: str) -> None:
     if not (top[0] == "declare" and s.game.board.ids[top[2][0]] == target):
         act(s, "attack", target)
     for u in attackers:
-        act(s, "attacker", u)
+        if s.game.unit_index[u] not in s.stack[-1][3]:         # a lone candidate joins by itself
+            act(s, "attacker", u)
     act(s, "resolve")

@@ -238,3 +238,17 @@ def test_23_62_levels_of_victory_by_the_ratio():
     assert lv(10, 14) == ("union", "marginal") and lv(10, 15) == ("union", "substantive")
     assert lv(10, 19) == ("union", "substantive") and lv(10, 20) == ("union", "decisive")
     assert lv(5, 0) == ("confederate", "decisive")
+
+
+# -- 23.14 (reconstructed by the scenario) held units --------------------------------------------
+def test_23_14_held_division_may_not_move_or_attack_until_its_turn_or_attacked_from_next_door():
+    held = {"held II": False}
+    s = position(G, {"us-2-ii": "F0301"}, turn=5, released=held)
+    assert not legal(s, "move", "us-2-ii")
+    s = position(G, {"us-2-ii": "F0301", "cs-posey-a": "F0302"}, side="confederate", turn=5, released=held)
+    act(s, "end_movement")                                     # the Union turn 6 has not begun
+    assert s.released == [False]
+    fight(s, "F0301", "cs-posey-a")                            # attacked by an adjacent enemy unit
+    assert s.released == [True]
+    s = position(G, {"us-2-ii": "F0301"}, side="confederate", phase="combat", turn=6, released=held)
+    assert s.released == [True] and legal(s, "move", "us-2-ii")   # Game-Turn 6: released

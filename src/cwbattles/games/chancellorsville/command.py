@@ -38,8 +38,7 @@ def assign_legal(s, frame) -> list:
     g = s.game
     if not any(s.hex[u] >= 0 for u in g.reserve_artillery):
         return []
-    cav = g.corps.index(g.cavalry_corps_name) if g.cavalry_corps_name in g.corps else -1
-    return [Action("assign", c) for c in range(len(g.corps)) if c != cav and on_map(s, c)]
+    return [Action("assign", c) for c in range(len(g.corps)) if c != g.cavalry_corps and on_map(s, c)]
 
 
 def assign_apply(s, frame, action) -> None:
@@ -53,7 +52,7 @@ def roll_all(s, frame) -> None:
     for c, name in enumerate(g.corps):
         if not on_map(s, c):
             continue
-        cavalry = name == g.cavalry_corps_name
+        cavalry = c == g.cavalry_corps
         need = g.cavalry_roll if cavalry else g.corps_roll
         roll = s.roll()
         s.corps_free[c] = roll <= need

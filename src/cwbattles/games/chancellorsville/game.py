@@ -64,6 +64,7 @@ class ChancellorsvilleGame:
         data_files.load_turns(self, self.data_dir / "turns.toml")
         data_files.load_oob(self, self.data_dir / "oob.toml")
         data_files.load_scenario(self, self.data_dir / "scenario.toml")
+        data_files.load_command_control(self, DATA / "command_control.toml")
         self._derive()
 
     # -- options --------------------------------------------------------------------------------
@@ -97,33 +98,36 @@ class ChancellorsvilleGame:
                                     for s in (0, 1))
         self.entry_hexes = tuple(sorted({u.entry_hex for u in units if u.entry_hex >= 0}))
         self.leaders = tuple(u.index for u in units if u.type == "leader")
-        # 23.53: a leader's command, the combat units he commands
+        self.div_units = tuple(tuple(u.index for u in units if u.division == d.index) for d in self.divisions)
+        # 23.53: a leader's command, the combat units he commands (his army, corps or division)
         command = {}
         for v in self.leaders:
             c = units[v].command
             command[v] = frozenset(u.index for u in units if u.type != "leader" and u.side == units[v].side
-                                   and (c == "army" or c in (self.divisions[u.division].id, u.corps,
-                                                             self.divisions[u.division].corps)))
+                                   and (c in self.armies or c == u.corps or c == self.divisions[u.division].id))
         self.command = command
         self.commanders_of = tuple(tuple(v for v in self.leaders if u.index in command[v]) for u in units)
-        self.no_save = frozenset(v for v in self.leaders if not units[v].disruption_save)     # 23.55
-        # 23.4: Union corps (the cavalry one corps; the Reserve artillery assigned each phase)
-        corps = sorted({u.corps for u in units if u.side == 0 and u.corps and u.corps != self.reserve_corps_name
-                        and u.type != "cavalry"}, key=_corps_order)
-        if any(u.side == 0 and u.type == "cavalry" for u in units):
-            corps.append(self.cavalry_corps_name)
-        self.corps = tuple(corps)
-        self.reserve_artillery = tuple(u.index for u in units if u.side == 0 and u.corps == self.reserve_corps_name)
+        # 23.55: Hooker (the Union army's commander) gives no saving roll
+        union_chief = {lid for side, lid in self.armies.values() if side == 0}
+        self.no_save = frozenset(v for v in self.leaders if not units[v].disruption_save or units[v].id in union_chief)
+        # 23.4: the Union corps that roll (the cavalry one corps; the Reserve artillery assigned)
+        tables = self.corps_tables
+        rolling = [cid for cid, t in tables.items() if t["side"] == 0 and t["control"] == "roll"]
+        rolling.sort(key=lambda cid: _corps_order(tables[cid]["designation"]))
+        cavalry = [cid for cid, t in tables.items() if t["side"] == 0 and t["control"] == "cavalry"]
+        self.corps_ids = tuple(rolling + cavalry)
+        self.corps = tuple(tables[cid]["designation"] for cid in self.corps_ids)
+        self.cavalry_corps = self.corps_ids.index(cavalry[0]) if cavalry else -1
+        assigned = {cid for cid, t in tables.items() if t["control"] == "assigned"}
+        self.reserve_artillery = tuple(u.index for u in units if u.side == 0 and u.corps in assigned)
 
         def corps_of(u):
-            if u.side != 0 or u.corps == self.reserve_corps_name:
+            if u.side != 0:
                 return -1
-            if u.type == "cavalry":
-                return self.corps.index(self.cavalry_corps_name)
-            if u.type == "leader" and u.command not in self.corps:
-                return -1                                        # Hooker: under no corps' roll
-            name = u.command if u.type == "leader" else u.corps
-            return self.corps.index(name) if name in self.corps else -1
+            if u.type == "cavalry" and self.cavalry_corps >= 0:
+                return self.cavalry_corps
+            cid = u.command if u.type == "leader" else u.corps
+            return self.corps_ids.index(cid) if cid in self.corps_ids else -1    # Hooker: no roll
         self.unit_corps = tuple(corps_of(u) for u in units)
 
     def turn_label(self, turn: int) -> str:

@@ -43,6 +43,7 @@ def position_of(s) -> dict:
         "to_act": s.to_act, "over": s.over, "dice": s.dice.to_json(), "units": units,
         "corps_free": {c: s.corps_free[i] for i, c in enumerate(g.corps)},
         "fieldworks": sorted(ids[h] for h in s.fieldworks),
+        "released": {r["name"]: s.released[i] for i, r in enumerate(g.restrictions)},
         "entry_count": {ids[h]: n for h, n in zip(g.entry_hexes, s.entry_count)},
         "scalars": scalars,
         "stack": [[list(x) if isinstance(x, tuple) else x for x in f] for f in s.stack],
@@ -66,6 +67,11 @@ def state_from_position(g, doc, source: str = "position"):
         if c not in g.corps:
             r.fail(f"corps_free.{c}", f"unknown corps {c!r}")
         s.corps_free[g.corps.index(c)] = r.bool(doc["corps_free"], c, "corps_free")
+    names = [x["name"] for x in g.restrictions]
+    for name in r.mapping(doc, "released", default={}):
+        if name not in names:
+            r.fail(f"released.{name}", f"unknown restriction {name!r}")
+        s.released[names.index(name)] = r.bool(doc["released"], name, "released")
     works = []
     for i, hid in enumerate(r.items(doc, "fieldworks", default=[])):
         if not isinstance(hid, str) or hid not in g.board.index:

@@ -10,9 +10,10 @@ from ...engine.actions import Action
 from ...engine.machine import Rules
 from ...systems import blue_and_gray
 from ...systems.blue_and_gray import fieldworks, leaders, revised_morale
+from ...systems.blue_and_gray.strength import adjacent_role
 from ...systems.blue_and_gray.state import (BASE_LIST_FIELDS, BASE_SCALAR_FIELDS, CONFEDERATE, ELIMINATED,
                                             OFF_MAP, UNION, BGState)
-from . import command, forced_march, victory
+from . import command, forced_march, restrictions, victory
 
 RULES = Rules()
 blue_and_gray.register(RULES)
@@ -58,7 +59,7 @@ def _movement_apply(s, frame, action):
 
 RULES.decision("movement")((_movement_legal, _movement_apply))
 
-_LIST = BASE_LIST_FIELDS + ("morale", "killed", "forced", "corps_free")
+_LIST = BASE_LIST_FIELDS + ("morale", "killed", "forced", "corps_free", "released")
 _SCALAR = BASE_SCALAR_FIELDS + ("reserve_corps", "fieldworks")
 
 
@@ -78,6 +79,7 @@ class State(BGState):
         self.killed = [False] * n
         self.forced = [False] * n
         self.corps_free = [True] * len(game.corps)
+        self.released = [False] * len(game.restrictions)                  # 23.14
         self.reserve_corps = -1
         self.fieldworks = game.fieldworks_start                            # 10.3
         self._elim_from = -1
@@ -132,7 +134,7 @@ class State(BGState):
 
     # -- movement: 23.21-23.23 forced march, 23.4 command control, 23.51, 12.3 ---------------------
     def may_move(self, u):
-        return command.may_move(self, u)                                    # 23.4
+        return command.may_move(self, u) and restrictions.may_move(self, u)  # 23.4, 23.14
 
     def may_march(self, u):
         return self.game.units[u].type != "leader"                          # 23.51: no strategic movement
@@ -159,6 +161,7 @@ class State(BGState):
 
     def on_movement_start(self, side):
         self.forced = [False] * len(self.forced) if side == self.game.first_player else self.forced
+        restrictions.movement_start(self, side)                             # 23.14
         command.start(self, side)                                           # 23.4
 
     # -- 23.3 exits ----------------------------------------------------------------------------------
@@ -166,8 +169,15 @@ class State(BGState):
 
     # -- combat: 12 morale, 23.23 Beckham ------------------------------------------------------------
     def may_attack(self, u):
-        return self.is_combat_unit(u) and (self.game.option("morale") != "revised"
-                                           or revised_morale.may_attack(self, u))
+        if not self.is_combat_unit(u):
+            return False
+        if not restrictions.may_attack_adjacent(self, u) and adjacent_role(self, u):
+            return False                                                    # 23.14: bombardment only
+        return self.game.option("morale") != "revised" or revised_morale.may_attack(self, u)
+
+    def on_attack(self, targets, attackers, bombard_only, result):
+        if not bombard_only:
+            restrictions.on_attack(self, targets, attackers)                # 23.14
 
     def attack_modifiers(self, u, targets, bombarding):
         if self.game.option("morale") != "revised":

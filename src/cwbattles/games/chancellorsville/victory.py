@@ -9,7 +9,6 @@ from ...systems.blue_and_gray.state import ELIMINATED, EXITED
 
 UNION, CONFEDERATE = 0, 1
 SIDES = ("union", "confederate")
-CROSSING_FEATURES = ("bridge", "ferry", "pontoon")
 
 
 # -- 23.31-23.32 exits ------------------------------------------------------------------------------
@@ -22,11 +21,12 @@ def may_exit(s, u: int, h: int) -> bool:
 # -- 23.61 i line of communication -------------------------------------------------------------------------
 def crosses_for_loc(s, a: int, b: int) -> bool:
     """23.61 i: a step of a line of communication: a hexside infantry could cross, the
-    Rappahannock only where a bridge, ferry or pontoon crosses it (not at a ford)."""
+    Rappahannock only where a bridge, ferry or pontoon crosses it (the scenario's
+    ``loc_crossings``; not at a ford)."""
     g = s.game
     feats = g.board.features(a, b)
     if "river" in feats:
-        return any(f in feats for f in CROSSING_FEATURES) or (a in g.loc_crossings and b in g.loc_crossings)
+        return any(f in feats for f in g.loc_features)
     hs = g.tables.hexsides
     if "bridge" in feats or "ford" in feats:
         return True

@@ -16,7 +16,7 @@ from .mapfacts import LINES, map_facts
 OFF_MAP, ELIMINATED, EXITED = -1, -2, -3
 UNION, CONFEDERATE = 0, 1
 ROADS = ("road", "pike")
-CROSSINGS = ("bridge", "ford")
+CROSSINGS = ("bridge", "pontoon", "ford", "ferry")   # the cheapest first (move_cost takes the first)
 
 BASE_LIST_FIELDS = ("hex", "moved", "attacked", "defended", "retreated", "strat", "entry_count", "ineffective")
 BASE_SCALAR_FIELDS = ("phasing", "mv_unit", "mv_mp", "mv_mode")
