@@ -227,6 +227,11 @@ def test_23_61_victory_hexes_occupied_at_the_end_and_two_vp_per_strength_point()
     r = s.result
     assert r["union"]["hexes"] == 25 and r["confederate"]["hexes"] == 15   # F0404: a leader holds nothing
     assert r["union"]["eliminated"] == 8 and r["confederate"]["eliminated"] == 8
+    # the last side to occupy a victory hex holds it, even after leaving (the scenario's reading)
+    s = position(G, {"us-1-ii": "F0403", "cs-posey-a": "F0505"}, turn=8, control={"F0404": "confederate"})
+    act(s, "move", "us-1-ii")
+    act(s, "step", "F0404")
+    assert s.result["control"]["F0404"] == "union"
 
 
 def test_23_62_levels_of_victory_by_the_ratio():

@@ -98,6 +98,10 @@ class ChancellorsvilleGame:
                                     for s in (0, 1))
         self.entry_hexes = tuple(sorted({u.entry_hex for u in units if u.entry_hex >= 0}))
         self.leaders = tuple(u.index for u in units if u.type == "leader")
+        slot = [-1] * len(self.board)
+        for i, h in enumerate(self.victory_hexes):
+            slot[h] = i
+        self.victory_slot = tuple(slot)                      # hex -> its index among the victory hexes
         self.div_units = tuple(tuple(u.index for u in units if u.division == d.index) for d in self.divisions)
         # 23.53: a leader's command, the combat units he commands (his army, corps or division)
         command = {}

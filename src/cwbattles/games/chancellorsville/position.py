@@ -43,6 +43,7 @@ def position_of(s) -> dict:
         "to_act": s.to_act, "over": s.over, "dice": s.dice.to_json(), "units": units,
         "corps_free": {c: s.corps_free[i] for i, c in enumerate(g.corps)},
         "fieldworks": sorted(ids[h] for h in s.fieldworks),
+        "control": {ids[h]: (SIDES[c] if c >= 0 else None) for h, c in zip(g.victory_hexes, s.control)},
         "released": {r["name"]: s.released[i] for i, r in enumerate(g.restrictions)},
         "entry_count": {ids[h]: n for h, n in zip(g.entry_hexes, s.entry_count)},
         "scalars": scalars,
@@ -67,6 +68,13 @@ def state_from_position(g, doc, source: str = "position"):
         if c not in g.corps:
             r.fail(f"corps_free.{c}", f"unknown corps {c!r}")
         s.corps_free[g.corps.index(c)] = r.bool(doc["corps_free"], c, "corps_free")
+    control_ids = [g.board.ids[h] for h in g.victory_hexes]
+    for hid, c in r.mapping(doc, "control", default={}).items():
+        if hid not in control_ids:
+            r.fail(f"control.{hid}", f"not a victory hex: {hid!r}")
+        if c is not None and c not in SIDES:
+            r.fail(f"control.{hid}", f"expected 'union', 'confederate' or null, got {c!r}")
+        s.control[control_ids.index(hid)] = -1 if c is None else SIDES.index(c)
     names = [x["name"] for x in g.restrictions]
     for name in r.mapping(doc, "released", default={}):
         if name not in names:

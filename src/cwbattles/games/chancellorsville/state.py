@@ -59,7 +59,7 @@ def _movement_apply(s, frame, action):
 
 RULES.decision("movement")((_movement_legal, _movement_apply))
 
-_LIST = BASE_LIST_FIELDS + ("morale", "killed", "forced", "corps_free", "released")
+_LIST = BASE_LIST_FIELDS + ("morale", "killed", "forced", "corps_free", "released", "control")
 _SCALAR = BASE_SCALAR_FIELDS + ("reserve_corps", "fieldworks")
 
 
@@ -80,6 +80,7 @@ class State(BGState):
         self.forced = [False] * n
         self.corps_free = [True] * len(game.corps)
         self.released = [False] * len(game.restrictions)                  # 23.14
+        self.control = [-1] * len(game.victory_hexes)                     # 23.61
         self.reserve_corps = -1
         self.fieldworks = game.fieldworks_start                            # 10.3
         self._elim_from = -1
@@ -198,7 +199,11 @@ class State(BGState):
 
     # -- events: 23.54, 23.56, 23.53 -------------------------------------------------------------------
     def on_hex_changed(self, u, old, new):
-        if old < 0 or not self.facts.is_combat[u]:
+        if not self.facts.is_combat[u]:
+            return
+        if new >= 0:
+            victory.hex_changed(self, u, new)                                  # 23.61
+        if old < 0:
             return
         if new == ELIMINATED:
             self._elim_from = old

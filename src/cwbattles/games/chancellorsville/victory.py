@@ -55,12 +55,12 @@ def line_of_communication(s) -> bool:
 
 
 # -- 23.61 schedule, 23.62 levels --------------------------------------------------------------------
-def occupier(s, h: int) -> int:
-    """23.61 (decision): a victory hex belongs at the end to the side with a combat unit in it."""
-    for v in s.units_at(h):
-        if s.facts.is_combat[v]:
-            return s.facts.unit_side[v]
-    return -1
+def hex_changed(s, u: int, new: int) -> None:
+    """23.61 (the scenario's reading, occupation_scores_for = "occupier"): a victory hex belongs
+    to the side whose combat unit last occupied it (entered it, or stood in it at the start)."""
+    i = s.game.victory_slot[new]
+    if i >= 0:
+        s.control[i] = s.facts.unit_side[u]
 
 
 def level(cvp: int, uvp: int) -> tuple:
@@ -110,8 +110,8 @@ def result(s) -> dict:
             else:
                 add(CONFEDERATE, "cut_off_exits", 2 * unit.strength)       # 23.61 i: eliminated
     control = {}
-    for h in g.victory_hexes:
-        holder = occupier(s, h)
+    for i, h in enumerate(g.victory_hexes):
+        holder = s.control[i]
         control[g.board.ids[h]] = SIDES[holder] if holder >= 0 else None
         if final and holder >= 0:
             add(holder, "hexes", g.victory_values[h])                      # 23.61
