@@ -6,7 +6,6 @@ change the standard rules. The rule logic lives in ``forced_march`` (23.21-23.23
 
 from __future__ import annotations
 
-from ...engine.actions import Action
 from ...engine.machine import Rules
 from ...systems import blue_and_gray
 from ...systems.blue_and_gray import fieldworks, leaders, revised_morale
@@ -247,39 +246,6 @@ class State(BGState):
     @property
     def result(self) -> dict:
         return victory.result(self)
-
-    def obligations(self) -> dict:
-        from ...systems.blue_and_gray.combat import open_obligations
-        frame = self.stack[-1] if self.stack and not self.over else None
-        if frame is None or frame[0] not in ("combat", "declare"):
-            return {}
-        ids = [u.id for u in self.game.units]
-        todo = open_obligations(self, frame[1])
-        return {"side": self.SIDES[frame[1]], "attack": sorted(ids[u] for k, u in todo if k == "attack"),
-                "defend": sorted(ids[v] for k, v in todo if k == "defend")}
-
-    def preview(self, action: Action) -> dict:
-        """Exact odds of an attack (as Champion Hill's): ``resolve`` the pending declaration,
-        ``attack`` h every eligible unit against h; a choice's consequences."""
-        from ...systems.blue_and_gray.choice_preview import CHOICE_FRAMES, preview_choice
-        from ...systems.blue_and_gray.combat import candidates
-        from ...systems.blue_and_gray.preview import preview
-        if action not in self.legal_actions():
-            raise ValueError(f"{self.game.describe(action)} is not a legal action now: no preview")
-        self = self.clone()
-        frame = self.stack[-1] if self.stack else None
-        if frame and frame[0] in CHOICE_FRAMES:
-            return preview_choice(self, action)
-        if action.kind in ("resolve", "resolve_at") and frame and frame[0] == "declare":
-            if not frame[3]:
-                return {}
-            return preview(self, frame[2], frame[3], action.a if action.kind == "resolve_at" else None)
-        if action.kind in ("attack", "target") and frame:
-            targets = (action.a,) if action.kind == "attack" else frame[2] + (action.a,)
-            return preview(self, targets, tuple(candidates(self, frame[1], targets)))
-        if action.kind == "attacker" and frame and frame[0] == "declare":
-            return preview(self, frame[2], frame[3] + (action.a,))
-        return {}
 
     def to_position(self) -> dict:
         from .position import position_of
