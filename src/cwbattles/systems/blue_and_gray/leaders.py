@@ -136,7 +136,7 @@ def nearest_of_command(s, v: int, h: int):
     such unit in the order of battle), or None."""
     best, dist = None, None
     distance = s.game.board.distance
-    for u in s.game.command[v]:
+    for u in sorted(s.game.command[v]):
         uh = s.hex[u]
         if uh < 0 or uh == h:
             continue
