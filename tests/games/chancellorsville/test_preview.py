@@ -30,3 +30,4 @@ def test_preview_counts_a_two_star_leaders_point():
         act(s, "attack", "F0403")
     p = s.preview(next(a for a in s.legal_actions() if a.kind == "resolve"))
     assert p["attacker"]["units"][0]["strength"] == 5 and p["odds"] == "1-2"      # 5 : 6
+    assert p["attacker"]["units"][0]["steps"] == [{"label": "+1 with Lee", "rule": "23.55", "value": "5"}]

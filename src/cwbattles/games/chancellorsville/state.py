@@ -116,10 +116,8 @@ class State(BGState):
         """23.54: a leader alone does not block the enemy: only combat units occupy a hex."""
         return self.combat_occupied(side)
 
-    def strength(self, u):
-        """Printed strength, +1 for a non-artillery unit stacked with a leader of more than one
-        star (23.55)."""
-        return self.game.units[u].strength + leaders.strength_bonus(self, u)
+    def strength_bonus(self, u):
+        return leaders.strength_bonus(self, u)                              # 23.55
 
     def stack_ok(self, h, side, adding=(), removing=()):
         """6.32: two combat units a hex; 23.52: leaders do not count; 23.53: one-star leaders

@@ -77,8 +77,14 @@ class BGState(Machine):
         return self.game.units[u].type != "train"
 
     def strength(self, u: int) -> int:
-        """Printed combat strength (2.0)."""
-        return self.game.units[u].strength
+        """Combat strength: printed (2.0), plus an exclusive rule's bonus (``strength_bonus``)."""
+        bonus = self.strength_bonus(u)
+        return self.game.units[u].strength + (bonus[2] if bonus else 0)
+
+    def strength_bonus(self, u: int):
+        """(label, rule, points) an exclusive rule adds to a unit's strength (Hooker and Lee
+        23.55: a leader of more than one star), or None. None in the standard rules."""
+        return None
 
     def night(self) -> bool:
         return self.turn in self.game.night_turns
