@@ -212,7 +212,9 @@ class ChancellorsvilleGame:
     def key_facts(self, state) -> dict:
         res = state.result
         facts = {"turns": state.turn, "vp_union": res["vp"]["union"], "vp_confederate": res["vp"]["confederate"],
-                 "level": res["level"]}
+                 "level": res["level"], "exit_vp": res["union"].get("exits", 0),
+                 "union_leaders_vp": res["union"].get("leaders", 0),
+                 "confederate_leaders_vp": res["confederate"].get("leaders", 0)}
         for hid, holder in res["control"].items():
             facts[f"control_{hid}"] = holder or ""
         return facts
