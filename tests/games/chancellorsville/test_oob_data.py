@@ -245,7 +245,7 @@ def test_forced_march_data_matches_23_2(scenario, units):
     fm = scenario["forced_march"]
     assert fm["movement_points"] == 12 and fm["leader_movement_points"] == 24 and not fm["enters_enemy_zoc"]
     assert fm["confederate"]["turns"] == [2, 3]                            # 23.22
-    assert fm["union"]["region"] == "north_of_rappahannock"                # 23.21 (reconstructed)
+    assert fm["union"]["region"] == "north of the Rappahannock"                # 23.21 (reconstructed)
     assert fm["cavalry"]["normal_movement"] == 8                            # 23.23
     assert [units[i]["counter"] for i in fm["cavalry"]["horse_artillery"]] == ["1a Beckhams/S"]
 
@@ -261,9 +261,72 @@ def test_restrictions_name_real_union_divisions(scenario, oob, turns):
     assert held == {d for d, t in divs.items() if t.get("restriction")}
 
 
-def test_fieldworks_and_crossings_are_well_formed(scenario):
+def test_restricted_wing_is_sedgwicks(scenario, units):
+    """23.14 (reconstructed): the hold binds the Union units set up on the Fredericksburg sheet."""
+    held = {d for r in scenario["restriction"] for d in r["divisions"]}
+    on_f = {u["division"] for u in combat(units) if u["side"] == "union" and u.get("setup", "").startswith("F")}
+    assert held == on_f
+
+
+# ---------------------------------------------------------------- against the map (map.toml)
+NORTH = "north of the Rappahannock"
+NORTH_BANK_UNION = {"us-ii-2", "us-vi-2", "us-vi-3", "us-vi-l", "us-vi-art"}   # Falmouth, Franklin's Crossing
+
+
+@pytest.fixture(scope="module")
+def board():
+    from cwbattles.engine.hexmapfile import hex_board_from_file
+    return hex_board_from_file(DATA / "map.toml")
+
+
+def test_every_set_up_and_entry_hex_is_on_the_map(board, units):
+    for u in units.values():
+        for key in ("setup", "entry_hex"):
+            if key in u:
+                assert u[key] in board.index, (u["id"], key, u[key])
+
+
+def test_reinforcements_enter_on_a_map_edge(board, units):
+    for u in units.values():
+        if "entry_hex" in u:
+            assert board.edges_of(board.index[u["entry_hex"]]), (u["id"], u["entry_hex"])
+
+
+def test_units_start_on_their_historical_bank(board, units):
+    """No Confederate unit north of the Rappahannock; the Union's only there at Falmouth and
+    Franklin's Crossing (VI Corps' waiting divisions, Gibbon); the arrivals by United States Ford
+    enter at its north end."""
+    north = board.regions[NORTH]
+    for u in combat(units):
+        if "setup" in u:
+            is_north = board.index[u["setup"]] in north
+            assert is_north == (u["id"] in NORTH_BANK_UNION), u["id"]
+    ford = {u["entry_hex"] for u in combat(units) if u["side"] == "union" and u.get("entry_turn") in (1, 15)
+            and u["corps"] != "us-cav"}
+    assert ford == {"H0112"} and board.index["H0112"] in north
+
+
+def test_no_unit_starts_next_to_an_enemy(board, units):
+    at = {}
+    for u in combat(units):
+        if "setup" in u:
+            at.setdefault(board.index[u["setup"]], set()).add(u["side"])
+    for h, sides in at.items():
+        for n in board.adjacent[h]:
+            assert not (at.get(n, set()) - sides), (board.ids[h], board.ids[n])
+
+
+def test_rule_hexes_exist_where_the_map_puts_them(board, scenario):
+    for v in scenario["victory_hex"]:
+        assert v["hex"] in board.index
+    assert board.edges_of(board.index[scenario["exit"]["hex"]])
     for f in scenario["fieldworks"]:
-        assert HEX.match(f["hex"]) and f["side"] in SIDES
-    kinds = {c["kind"] for c in scenario["crossing"]}
-    assert kinds <= {"bridge", "ferry", "pontoon", "ford"}
-    assert any(c["kind"] in scenario["exit"]["loc_crossings"] for c in scenario["crossing"] if c["map"] == "F")
+        assert f["hex"] in board.index
+    assert NORTH in board.regions and scenario["forced_march"]["union"]["region"] == NORTH
+    assert set(scenario["crossings"]["named"]) <= set(board.named_hexsides)
+
+
+def test_fieldworks_are_confederate_works_under_confederate_units(scenario, units):
+    held = {u["setup"] for u in combat(units) if u["side"] == "confederate" and "setup" in u}
+    for f in scenario["fieldworks"]:
+        assert HEX.match(f["hex"]) and f["side"] == "confederate" and f["hex"] in held, f["hex"]
