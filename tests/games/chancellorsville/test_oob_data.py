@@ -42,7 +42,7 @@ def combat(units):
 
 
 def test_ids_are_unique_across_all_tables(oob):
-    ids = [t["id"] for key in ("corps", "division", "unit") for t in oob[key]] + ["army"]
+    ids = [t["id"] for key in ("army", "corps", "division", "unit") for t in oob[key]]
     dup = [i for i, n in Counter(ids).items() if n > 1]
     assert dup == []
     assert sorted(a["side"] for a in oob["army"]) == ["confederate", "union"]
@@ -86,7 +86,7 @@ def test_hex_ids_are_printed_F_or_H_ids(units):
 
 
 def test_references_exist_and_agree_on_side(oob, units):
-    armies = {a["side"]: a for a in oob["army"]}
+    armies = {a["id"]: a for a in oob["army"]}
     corps = {c["id"]: c for c in oob["corps"]}
     divs = {d["id"]: d for d in oob["division"]}
     for d in divs.values():
@@ -100,7 +100,7 @@ def test_references_exist_and_agree_on_side(oob, units):
             assert divs[u["division"]]["corps"] == u["corps"], u["id"]
         if "corps" in u:
             assert corps[u["corps"]]["side"] == u["side"], u["id"]
-        cmd = armies[u["side"]] if u["command"] == "army" else {**corps, **divs}[u["command"]]
+        cmd = {**armies, **corps, **divs}[u["command"]]
         assert cmd["side"] == u["side"], u["id"]
 
 
@@ -125,7 +125,7 @@ def test_leaders_have_stars_by_23_5(oob, units):
     assert leaders
     for ldr in leaders:
         assert ldr["stars"] >= 1, ldr["id"]
-        if ldr["command"] == "army":
+        if ldr["command"] in ("us-army", "cs-army"):
             assert ldr["stars"] > 1, ldr["id"]                       # army commanders
         elif ldr["command"] in corps and ldr["side"] == "confederate":
             assert ldr["stars"] > 1, ldr["id"]                       # Confederate corps commanders
@@ -134,7 +134,7 @@ def test_leaders_have_stars_by_23_5(oob, units):
     assert units["cs-ldr-jackson"]["stars"] == 3                     # 23.58: Jackson = 6 VP
     assert not any(u["command"] == "Cavalry" for u in leaders)        # 23.5: no Union cavalry leader
     assert units["us-ldr-hooker"]["disruption_save"] is False         # 23.55
-    assert [u["id"] for u in units.values() if u.get("horse_artillery")] == ["cs-s-beckham"]   # 23.23
+    assert [u["id"] for u in units.values() if "disruption_save" in u] == ["us-ldr-hooker"]
 
 
 def test_leaders_arrive_as_23_59_says(units, turns):
@@ -159,11 +159,7 @@ def test_union_command_control_data_fits_23_4(oob, units):
     corps = {c["id"]: c for c in oob["corps"]}
     rolls = {c["designation"] for c in corps.values() if c["command_control"] == "roll"}
     assert rolls == {"I", "II", "III", "V", "VI", "XI", "XII"}
-    cc = load("scenario.toml")["command_control"]
-    assert (cc["first_turn"], cc["corps_roll"], cc["cavalry_roll"]) == (7, 3, 4)
-    assert corps[cc["cavalry_corps"]]["command_control"] == "cavalry"
-    assert corps[cc["reserve_artillery"]]["command_control"] == "assigned"
-    reserve = [u for u in combat(units) if u["corps"] == cc["reserve_artillery"]]
+    reserve = [u for u in combat(units) if corps[u["corps"]]["command_control"] == "assigned"]
     assert [u["type"] for u in reserve] == ["artillery"]            # "the Reserve artillery unit"
     assert [c["id"] for c in corps.values() if c["command_control"] == "cavalry"] == ["Cavalry"]
     assert all(u["corps"] == "Cavalry" for u in combat(units) if u["side"] == "union" and u["type"] == "cavalry")
@@ -219,8 +215,8 @@ def scenario():
 
 
 def test_victory_hexes_are_23_61s(scenario):
-    got = scenario["victory"]["hexes"]
-    assert set(scenario["victory"]["places"]) == set(got)
+    got = {v["hex"]: v["vp"] for v in scenario["victory_hex"]}
+    assert all(v["source"] == "printed" and v["place"].startswith("reconstructed") for v in scenario["victory_hex"])
     assert got == {"F2401": 25, "F1326": 5, "F0825": 5, "F2027": 5, "H1928": 15, "H0328": 5}
     assert scenario["exit"]["hex"] == "F2501" and not scenario["exit"]["confederate_may_exit"]
     v = scenario["victory"]
@@ -251,12 +247,12 @@ def test_levels_of_victory_cover_each_ratio_once(scenario, c, u, level):
 
 def test_forced_march_data_matches_23_2(scenario, units):
     fm = scenario["forced_march"]
-    assert fm["mp"] == 12 and fm["leader_mp"] == 24 and not fm["enters_enemy_zoc"]
-    assert fm["confederate_turns"] == [2, 3]                               # 23.22
-    assert fm["union_turns"] == list(range(1, 33))                         # 23.21 (reconstructed)
-    assert fm["union_region"] == scenario["rappahannock"]["north_region"]
-    assert fm["cavalry_mp"] == 8                                           # 23.23
-    assert units["cs-s-beckham"]["counter"] == "1a Beckhams/S" and units["cs-s-beckham"]["movement"] == 8
+    assert fm["movement_points"] == 12 and fm["leader_movement_points"] == 24 and not fm["enters_enemy_zoc"]
+    assert fm["confederate"]["turns"] == [2, 3]                            # 23.22
+    assert fm["union"]["region"] == scenario["exit"]["loc_target_region"]  # 23.21 (reconstructed)
+    assert fm["cavalry"]["normal_movement"] == 8                            # 23.23
+    assert [units[i]["counter"] for i in fm["cavalry"]["horse_artillery"]] == ["1a Beckhams/S"]
+    assert units["cs-s-beckham"]["movement"] == 8
 
 
 def test_restrictions_name_real_union_divisions(scenario, oob, turns):
@@ -326,20 +322,18 @@ def test_no_unit_starts_next_to_an_enemy(board, units):
 
 
 def test_rule_hexes_exist_where_the_map_puts_them(board, scenario):
-    for h in scenario["victory"]["hexes"]:
-        assert h in board.index
+    for v in scenario["victory_hex"]:
+        assert v["hex"] in board.index
     assert board.edges_of(board.index[scenario["exit"]["hex"]])
-    for h in scenario["fieldworks"]["hexes"]:
-        assert h in board.index
-    assert NORTH in board.regions and scenario["rappahannock"]["north_region"] == NORTH
-    feats = set(board.feature_names)
-    assert set(scenario["rappahannock"]["loc_crossing_features"]) <= feats
+    for f in scenario["fieldworks"]:
+        assert f["hex"] in board.index
+    assert NORTH in board.regions and scenario["exit"]["loc_target_region"] == NORTH
+    assert set(scenario["exit"]["loc_crossings"]) <= set(board.feature_names)
     assert set(scenario["crossings"]["named"]) <= set(board.named_hexsides)
 
 
 def test_fieldworks_are_confederate_works_under_confederate_units(scenario, units):
     held = {u["setup"] for u in combat(units) if u["side"] == "confederate" and "setup" in u}
-    fw = scenario["fieldworks"]
-    assert fw["side"] == "confederate" and set(fw["places"]) == set(fw["hexes"])
-    for h in fw["hexes"]:
-        assert HEX.match(h) and h in held, h
+    for f in scenario["fieldworks"]:
+        assert HEX.match(f["hex"]) and f["side"] == "confederate" and f["hex"] in held, f["hex"]
+        assert f["status"].startswith("reconstructed"), f["hex"]
