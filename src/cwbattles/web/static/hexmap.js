@@ -91,6 +91,9 @@ export class HexMapView extends MapBase {
     svgEl("path", { d: "M5 8 l2 -3 l2 3", class: "rough-mark" }, both);
     const swamp = pattern("hex-swamp", 10, 7);
     svgEl("path", { d: "M1 5 h6 M3 5 v-2.5 M5 5 v-3", class: "swamp-mark" }, swamp);
+    const town = pattern("hex-town", 9, 9);
+    svgEl("rect", { x: 1, y: 1, width: 3, height: 3, class: "town-block" }, town);
+    svgEl("rect", { x: 5.5, y: 5, width: 2.5, height: 3, class: "town-block" }, town);
     const hill = pattern("hex-hill", 6, 6, { patternTransform: "rotate(-30)" });
     svgEl("line", { x1: 0, y1: 0, x2: 0, y2: 6, class: "hill-hatch" }, hill);
   }
