@@ -63,4 +63,10 @@ def test_two_sections_a_minimap_that_scrolls_to_each_and_a_unit_clicked_there(se
     page.mouse.click(box["x"] + box["width"] * 0.75, box["y"] + box["height"] * 0.12)
     page.wait_for_function("() => document.querySelector(\".minimap button[data-section='F']\").classList.contains('current')")
     assert not in_view(page, mahone)
+
+    # The overview folds away (its section buttons stay) and comes back.
+    minimap.locator("button.minimap-fold").click()
+    assert not minimap.locator("svg.minimap-map").is_visible() and minimap.locator("button[data-section='H']").is_visible()
+    minimap.locator("button.minimap-fold").click()
+    assert minimap.locator("svg.minimap-map").is_visible()
     assert page.errors == []

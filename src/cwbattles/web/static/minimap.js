@@ -30,6 +30,16 @@ export class Minimap {
       b.addEventListener("click", () => this.showSection(section.prefix));
       bar.appendChild(b);
     }
+    const fold = document.createElement("button");
+    fold.type = "button";
+    fold.className = "minimap-fold";
+    fold.title = "hide or show the overview (the section buttons stay)";
+    fold.textContent = "▾";
+    fold.addEventListener("click", () => {
+      const folded = this.box.classList.toggle("folded");
+      fold.textContent = folded ? "▸" : "▾";
+    });
+    bar.appendChild(fold);
     this.box.appendChild(bar);
 
     this.svg = svgEl("svg", { class: "minimap-map", viewBox: `0 0 ${geo.width} ${geo.height}`,
