@@ -1,7 +1,7 @@
 """Draw a hex map file as the web client draws it (static/hexmap.js), to a PNG, in headless Chromium.
 
     .venv/bin/python bench/draw_web_hex_map.py src/cwbattles/games/chancellorsville/data/map.toml \
-        docs/img/chancellorsville-map.png [--width 2400] [--zoom fit|1.0] [--minimap out.png]
+        docs/img/chancellorsville-map.png [--width 2400] [--zoom fit|1.0] [--minimap out.png] [--colors 96]
 
 No game and no server of the app: a small local HTTP server serves the client's static files and a
 page that builds the board's geometry (engine.hexdrawing, as the games' /meta sends it) into the
@@ -106,8 +106,13 @@ def main(argv=None):
     p.add_argument("--width", type=int, default=2400, help="pixels across the picture")
     p.add_argument("--zoom", default="fit", help="'fit' (the whole map) or a factor")
     p.add_argument("--minimap", help="also a PNG of the map pane with the overview")
+    p.add_argument("--colors", type=int, default=0, help="reduce the PNG to this many colours (smaller files)")
     args = p.parse_args(argv)
     draw(args.map, args.out, args.width, args.zoom, args.minimap)
+    if args.colors:
+        from PIL import Image
+        for path in filter(None, (args.out, args.minimap)):
+            Image.open(path).convert("RGB").quantize(colors=args.colors).save(path, optimize=True)
     print(f"wrote {args.out}" + (f" and {args.minimap}" if args.minimap else ""))
 
 

@@ -139,17 +139,15 @@ export class HexMapView extends MapBase {
     svgEl("title", {}, g, `${kind} between ${side.a} and ${side.b}`);
   }
 
-  // A board of several map sections: each sheet's border, a large faint letter in its middle
-  // and its name, "F: Fredericksburg", in its top-left corner.
+  // A board of several map sections: each sheet's border and its name, "F: Fredericksburg", in
+  // its top-left corner.
   drawSections(sections) {
     const layer = svgEl("g", { class: "layer-sections" }, this.svg);
     const size = this.geometry.size;
     for (const section of sections) {
       const g = svgEl("g", { class: "section-outline", "data-section": section.prefix }, layer);
       for (const [[x1, y1], [x2, y2]] of section.outline) svgEl("line", { x1, y1, x2, y2 }, g);
-      const [x0, y0, x1, y1] = section.box;
-      svgEl("text", { class: "section-watermark", x: (x0 + x1) / 2, y: (y0 + y1) / 2, "font-size": size * 14,
-        "text-anchor": "middle", "dominant-baseline": "middle" }, layer, section.prefix);
+      const [x0, y0] = section.box;
       svgEl("text", { class: "section-label", x: x0 + size * 0.3, y: y0 + size * 1.5, "font-size": size * 0.95 },
         layer, `${section.prefix}: ${section.title}`);
     }
