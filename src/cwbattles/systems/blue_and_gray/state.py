@@ -16,7 +16,7 @@ from .mapfacts import LINES, map_facts
 OFF_MAP, ELIMINATED, EXITED = -1, -2, -3
 UNION, CONFEDERATE = 0, 1
 ROADS = ("road", "pike")
-CROSSINGS = ("bridge", "ford")
+CROSSINGS = ("bridge", "pontoon", "ford", "ferry")   # the cheapest first (move_cost takes the first)
 
 BASE_LIST_FIELDS = ("hex", "moved", "attacked", "defended", "retreated", "strat", "entry_count", "ineffective")
 BASE_SCALAR_FIELDS = ("phasing", "mv_unit", "mv_mp", "mv_mode")
@@ -30,6 +30,7 @@ class BGState(Machine):
     SIDES = ("union", "confederate")
     LIST_FIELDS = BASE_LIST_FIELDS
     SCALAR_FIELDS = BASE_SCALAR_FIELDS
+    EXIT_RULE = "19.3"                     # the exclusive rule that lets units leave the map
     __slots__ = BASE_LIST_FIELDS + BASE_SCALAR_FIELDS + ("facts", "units_by_hex", "_side_sets", "steps_left")
 
     def __init__(self, game, seed: int = 0):
@@ -192,6 +193,8 @@ class BGState(Machine):
         forbid it (terrain.toml)."""
         g = self.game
         kind = g.units[u].type
+        if kind == "leader":
+            kind = "cavalry"                         # decision: leaders pay what cavalry pays (23.51)
         feats = g.board.features(a, b)
         hs = g.tables.hexsides
         road = any(f in feats for f in ROADS)
@@ -296,6 +299,14 @@ class BGState(Machine):
     def may_exit(self, u: int, h: int) -> bool:
         """Whether u may leave the map from h in its Movement Phase (exclusive rules)."""
         return False
+
+    def combat_morale(self, result: str, attackers: tuple, defenders: tuple) -> None:
+        """12: the morale effects of a combat result on the adjacent attackers and the defenders
+        who suffer it, before anyone retreats. Standard: Attack Effectiveness (optional) makes
+        repulsed attackers ineffective; the revised morale (``revised_morale``) is a game's."""
+        if result == "Ar":
+            from . import morale
+            morale.attackers_repulsed(self, attackers)
 
     def may_attack(self, u: int) -> bool:
         """12: an ineffective unit (Attack Effectiveness) may not attack."""
