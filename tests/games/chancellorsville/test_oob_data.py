@@ -297,6 +297,15 @@ def test_reinforcements_enter_on_a_map_edge(board, units):
             assert board.edges_of(board.index[u["entry_hex"]]), (u["id"], u["entry_hex"])
 
 
+def test_reinforcements_enter_on_a_road_or_the_railroad(board, units):
+    """Columns arrive along the routes they marched: US Ford road, Ely's Ford road, the Furnace
+    road, the Telegraph Road, the railroad at Hamilton's Crossing."""
+    for u in units.values():
+        if "entry_hex" in u:
+            feats = set().union(*board.features_around[board.index[u["entry_hex"]]])
+            assert feats & {"road", "railroad"}, (u["id"], u["entry_hex"])
+
+
 def test_units_start_on_their_historical_bank(board, units):
     """No Confederate unit north of the Rappahannock; the Union's only there at Falmouth and
     Franklin's Crossing (VI Corps' waiting divisions, Gibbon); the arrivals by United States Ford
