@@ -97,7 +97,8 @@ def test_named_rivers_streams_and_crossings(board):
     for name in ("Rappahannock River", "Rapidan River", "Hazel Run", "Deep Run"):
         assert board.named_hexsides[name], name
     crossings = {"United States Ford": {"ford", "pontoon"}, "Ely's Ford": {"ford"}, "Banks' Ford": {"ford", "pontoon"},
-                 "Scott's Ford": {"ford", "pontoon"}, "Franklin's Crossing": {"pontoon"}, "Ferry Farm ferry": {"ferry"}}
+                 "Scott's Ford": {"ford", "pontoon"}, "Franklin's Crossing": {"pontoon"},
+                 "Upper crossing (Lacy house): rope ferry and pontoon bridge": {"ferry", "pontoon"}}
     for name, features in crossings.items():
         (side,) = board.named_hexsides[name]
         assert features <= board.hexside_features[side], name
