@@ -21,19 +21,6 @@ def moves_as_cavalry(g, u: int) -> bool:
     return unit.type == "cavalry" or unit.horse
 
 
-def may_force(s, u: int) -> bool:
-    """Whether u may start a forced march now (23.21-23.23, 23.51)."""
-    g = s.game
-    unit = g.units[u]
-    if unit.type == "leader" or moves_as_cavalry(g, u):
-        return True                                           # 23.51, 23.23: any Game-Turn
-    if s.turn in g.forced_turns[unit.side]:
-        return True                                           # 23.22 (Confederates, turns 2-3)
-    if unit.side == UNION and g.option("union_forced_march") == "north_of_river":
-        return s.hex[u] in g.north                            # 23.21 (reconstructed)
-    return False
-
-
 def allowance(s, u: int) -> int:
     """23.22-23.23: twelve MP; 23.51: a leader doubles his twelve to 24."""
     g = s.game
@@ -56,9 +43,21 @@ def may_enter(s, u: int, a: int, b: int) -> bool:
     return not north_only(s, u) or b in s.game.north
 
 
-def options(s, side: int, offered: set) -> list:
-    """``force`` for each unit that is offered a normal move now and may force-march."""
-    return [Action("force", u) for u in sorted(offered) if may_force(s, u)]
+def options(s, offered) -> list:
+    """``force`` for each unit that is offered a normal move now and may force-march: every
+    unit of a side on its forced-march Game-Turns (23.22: the Confederates on 2-3), leaders,
+    cavalry and horse artillery always (23.51, 23.23), a Union unit that stands north of the
+    Rappahannock (23.21, reconstructed)."""
+    g = s.game
+    if not offered:
+        return []
+    side = s.facts.unit_side[offered[0]]
+    if s.turn in g.forced_turns[side]:
+        return [Action("force", u) for u in offered]                     # 23.22
+    always = g.always_forced
+    north = side == UNION and g.option("union_forced_march") == "north_of_river"
+    hexes, inside = s.hex, g.north
+    return [Action("force", u) for u in offered if always[u] or (north and hexes[u] in inside)]
 
 
 def start(s, u: int) -> None:

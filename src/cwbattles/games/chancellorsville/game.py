@@ -102,6 +102,10 @@ class ChancellorsvilleGame:
         for i, h in enumerate(self.victory_hexes):
             slot[h] = i
         self.victory_slot = tuple(slot)                      # hex -> its index among the victory hexes
+        self.unit_restriction = tuple(next((i for i, r in enumerate(self.restrictions) if u.division in r["divisions"]),
+                                           -1) for u in units)             # 23.14
+        # 23.23, 23.51: leaders, cavalry and horse artillery may forced-march every Game-Turn
+        self.always_forced = tuple(u.type in ("leader", "cavalry") or u.horse for u in units)
         self.div_units = tuple(tuple(u.index for u in units if u.division == d.index) for d in self.divisions)
         # 23.53: a leader's command, the combat units he commands (his army, corps or division)
         command = {}

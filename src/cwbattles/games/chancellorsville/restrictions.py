@@ -10,11 +10,8 @@ from __future__ import annotations
 
 def held(s, u: int) -> int:
     """The index of the restriction holding u, or -1."""
-    d = s.game.units[u].division
-    for i, r in enumerate(s.game.restrictions):
-        if not s.released[i] and d in r["divisions"]:
-            return i
-    return -1
+    i = s.game.unit_restriction[u]
+    return i if i >= 0 and not s.released[i] else -1
 
 
 def may_move(s, u: int) -> bool:

@@ -27,13 +27,18 @@ def _movement_legal(s, frame):
     ``force`` for units that may forced-march (23.21-23.23, 23.51); a ``rally`` for units below
     Good morale (12.4); an ``entrench`` for infantry that may build fieldworks (10.3)."""
     out = _base_movement_legal(s, frame)
-    side = frame[1]
-    out = [a for a in out if a.kind != "enter" or command.may_move(s, a.a)]
-    offered = {a.a for a in out if a.kind == "move"}
-    extra = forced_march.options(s, side, offered)
+    offered, entering = [], False
+    for a in out:
+        if a.kind == "move":
+            offered.append(a.a)                            # units that may start a move (6.1)
+        elif a.kind == "enter":
+            entering = True
+    if entering:
+        out = [a for a in out if a.kind != "enter" or command.may_move(s, a.a)]
+    extra = forced_march.options(s, offered)
     if s.game.option("morale") == "revised":
-        extra += revised_morale.rally_options(s, side)
-    extra += fieldworks.options(s, side)
+        extra += revised_morale.rally_options(s, offered)
+    extra += fieldworks.options(s, offered)
     if extra:
         out = out[:-1] + extra + out[-1:]                  # end_movement stays last
     return out
@@ -120,12 +125,19 @@ class State(BGState):
     def stack_ok(self, h, side, adding=(), removing=()):
         """6.32: two combat units a hex; 23.52: leaders do not count; 23.53: one-star leaders
         only with their own command unless a higher leader is there."""
-        units = [v for v in self.units_at(h) if v not in adding and v not in removing
-                 and self.facts.unit_side[v] == side] + list(adding)
-        kinds = self.facts.unit_kind
-        if sum(1 for v in units if kinds[v] != "leader") > 2:
+        kinds, sides = self.facts.unit_kind, self.facts.unit_side
+        units = [v for v in self.units_at(h) if sides[v] == side and v not in adding and v not in removing]
+        units += adding
+        combat = 0
+        with_leader = False
+        for v in units:
+            if kinds[v] == "leader":
+                with_leader = True
+            else:
+                combat += 1
+        if combat > 2:
             return False
-        return leaders.stacking_ok(self, units)
+        return not with_leader or leaders.stacking_ok(self, units)
 
     def disruption_save(self, u):
         return leaders.disruption_save(self, u)                             # 23.55
@@ -135,7 +147,12 @@ class State(BGState):
 
     # -- movement: 23.21-23.23 forced march, 23.4 command control, 23.51, 12.3 ---------------------
     def may_move(self, u):
-        return command.may_move(self, u) and restrictions.may_move(self, u)  # 23.4, 23.14
+        """23.14 (held units) and 23.4 (command control), on the hot path of every Movement
+        Phase's offers: the cheap tests first."""
+        r = self.game.unit_restriction[u]
+        if r >= 0 and not self.released[r] and not restrictions.may_move(self, u):
+            return False
+        return self.facts.unit_side[u] or command.may_move(self, u)
 
     def may_march(self, u):
         return self.game.units[u].type != "leader"                          # 23.51: no strategic movement

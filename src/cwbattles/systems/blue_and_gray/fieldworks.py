@@ -16,17 +16,11 @@ from ...engine.actions import Action
 FACTOR = Fraction(2)
 
 
-def options(s, side: int) -> list:
-    """``entrench`` for each infantry unit of ``side`` that may build now."""
-    out = []
-    zoc = s.zoc(1 - side)
-    kinds = s.facts.unit_kind
-    for u in s.game.side_units[side]:
-        h = s.hex[u]
-        if h >= 0 and kinds[u] == "infantry" and not s.moved[u] and h not in zoc and h not in s.fieldworks \
-                and s.may_move(u):
-            out.append(Action("entrench", u))
-    return out
+def options(s, offered) -> list:
+    """``entrench`` for each infantry unit among ``offered`` (units that may start a move now:
+    on the map, not yet moved, out of enemy zones of control) whose hex has no fieldworks."""
+    kinds, hexes, works = s.facts.unit_kind, s.hex, s.fieldworks
+    return [Action("entrench", u) for u in offered if kinds[u] == "infantry" and hexes[u] not in works]
 
 
 def entrench(s, u: int) -> None:

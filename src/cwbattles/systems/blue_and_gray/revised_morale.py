@@ -93,16 +93,11 @@ def may_enter_enemy_zoc(s, u: int) -> bool:
 
 
 # -- 12.4 rally ------------------------------------------------------------------------------------
-def rally_options(s, side: int) -> list:
-    """12.4: ``rally`` for each unit of ``side`` below Good, on the map, not yet moved this phase,
-    that may move and is not in an enemy zone of control."""
-    out = []
-    zoc = s.zoc(1 - side)
-    for u in s.game.side_units[side]:
-        h = s.hex[u]
-        if h >= 0 and s.morale[u] and not s.moved[u] and h not in zoc and s.may_move(u):
-            out.append(Action("rally", u))
-    return out
+def rally_options(s, offered) -> list:
+    """12.4: ``rally`` for each unit below Good among ``offered`` (units that may start a move
+    now: on the map, not yet moved, out of enemy zones of control)."""
+    morale = s.morale
+    return [Action("rally", u) for u in offered if morale[u]]
 
 
 def rally(s, u: int) -> None:
