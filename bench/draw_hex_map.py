@@ -94,9 +94,11 @@ def draw(path, out, ground: bool = False, numbers: bool = False, size: float = 1
                         c = board.pixel_corners(i, size)
                         segs.append([turn(c[d]), turn(c[(d + 1) % 6])])
             ax.add_collection(LineCollection(segs, colors="#000000", linewidths=1.4, zorder=5))
-            first = min(members)
-            x, y = turn(board.pixel_center(first, size))
-            ax.text(x, y - size * 1.4, f"{section.prefix}: {section.title}", fontsize=10, weight="bold", zorder=8)
+            centres = [turn(board.pixel_center(i, size)) for i in members]
+            x = sum(c[0] for c in centres) / len(centres)
+            y = sum(c[1] for c in centres) / len(centres)
+            ax.text(x, y, f"{section.prefix}: {section.title}", fontsize=16, weight="bold", ha="center",
+                    va="center", color="#00000055", zorder=8)
     places = board.meta.get("places", {})
     for hid in places.get("rule_hexes", []):
         x, y = turn(board.pixel_center(board.ref(hid), size))

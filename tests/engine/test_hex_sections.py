@@ -3,12 +3,13 @@ numbering, the join is data (each section's offset on one grid), and neighbours,
 sight, named roads and rivers and regions work across the seam."""
 
 import copy
-from collections import deque
 
 import pytest
 
 from cwbattles.engine.errors import DataError
 from cwbattles.engine.hexboard import hex_board_from_toml
+
+from .test_hexboard import bfs
 
 
 def rows(n_cols, n_rows, woods=()):
@@ -47,18 +48,6 @@ def board():
     return hex_board_from_toml(stacked(), "stacked.toml")
 
 
-def walking(board, a):
-    """Fewest steps from a to every hex over the joined grid (breadth first)."""
-    dist, todo = {a: 0}, deque([a])
-    while todo:
-        h = todo.popleft()
-        for n in board.adjacent[h]:
-            if n not in dist:
-                dist[n] = dist[h] + 1
-                todo.append(n)
-    return dist
-
-
 def test_each_section_keeps_its_printed_numbering(board):
     assert len(board) == 48
     assert [s.prefix for s in board.sections] == ["F", "H"]
@@ -83,7 +72,7 @@ def test_the_seam_joins_the_last_row_of_one_sheet_to_the_first_row_of_the_other(
 def test_distances_across_the_seam_are_the_steps_between_neighbours(board):
     for start in ("F0101", "F0604", "H0104", "H0601"):
         a = board.ref(start)
-        steps = walking(board, a)
+        steps = bfs(board, a)                     # fewest steps over the joined grid
         # crow-flies never exceeds walking; on this (convex enough) board they agree wherever
         # the straight line stays on the map
         assert all(board.distance(a, b) <= d for b, d in steps.items())

@@ -70,3 +70,16 @@ def test_two_sections_a_minimap_that_scrolls_to_each_and_a_unit_clicked_there(se
     minimap.locator("button.minimap-fold").click()
     assert minimap.locator("svg.minimap-map").is_visible()
     assert page.errors == []
+
+
+def test_a_narrow_window_starts_with_the_overview_folded(server, browser):  # noqa: F811
+    g = api(server, "POST", "/api/games", {"game": "chancellorsville", "seed": 2, "union": "me", "confederate": "me"})
+    page = open_page(browser, server + g["links"]["both"], width=640, height=900)
+    page.wait_for_selector("svg.hex-map .counter.hexunit")
+    minimap = page.locator(".minimap")
+    assert "folded" in minimap.get_attribute("class")
+    assert minimap.locator("button[data-section='F']").is_visible()
+    assert not minimap.locator("svg.minimap-map").is_visible()
+    minimap.locator("button[data-section='H']").click()
+    page.wait_for_function("() => document.querySelector(\".minimap button[data-section='H']\").classList.contains('current')")
+    assert page.errors == []

@@ -109,7 +109,10 @@ class HexBoard:
     - `hexside_features`: hexside key -> frozenset of names, for hexsides that have any;
     - `terrain[i]`, `elevation[i]`; `edges[name]`: frozenset of the hexes on that printed map edge;
     - `compass[d]`: the compass name on the ground of printed direction d ("N".."NW" when the
-      printed top faces north, the default; "E", "SE", "SW", "W", "NW", "NE" when it faces east).
+      printed top faces north, the default; "E", "SE", "SW", "W", "NW", "NE" when it faces east);
+    - `sections`, `section_of[i]` (index into sections), `section_hexes[k]`;
+    - `named_paths[name]` (tuple of paths, each a tuple of hexes), `named_hexsides[name]`
+      (frozenset of hexside keys), `regions[name]` (frozenset of hexes), from the file's names.
     """
 
     def __init__(self, hexes: list[Hex], *, shifted: str, sections: list[Section],

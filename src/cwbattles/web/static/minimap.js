@@ -5,6 +5,7 @@ import { svgEl } from "/static/counters.js";
 import { points } from "/static/mapbase.js";
 
 const WIDTH = 210;            // CSS pixels across the overview
+const NARROW = 700;           // a map pane narrower than this starts with the overview folded
 
 export class Minimap {
   /** view: the HexMapView; scroller: the element that scrolls the map (#map-scroll). */
@@ -34,11 +35,12 @@ export class Minimap {
     fold.type = "button";
     fold.className = "minimap-fold";
     fold.title = "hide or show the overview (the section buttons stay)";
-    fold.textContent = "▾";
-    fold.addEventListener("click", () => {
-      const folded = this.box.classList.toggle("folded");
+    const setFolded = (folded) => {
+      this.box.classList.toggle("folded", folded);
       fold.textContent = folded ? "▸" : "▾";
-    });
+    };
+    fold.addEventListener("click", () => setFolded(!this.box.classList.contains("folded")));
+    setFolded(pane.clientWidth < NARROW);       // a narrow pane keeps the map in view, buttons only
     bar.appendChild(fold);
     this.box.appendChild(bar);
 
