@@ -273,3 +273,11 @@ def test_decision_a_leader_may_not_enter_a_hex_of_enemy_leaders():
                  side="confederate", turn=5)
     act(s, "move", "cs-anderson")
     assert not legal(s, "step", "F0403")
+
+
+def test_options_union_forced_march_on_turns_2_3_only_and_no_hold():
+    g = game(union_forced_march="north_of_river_turns_2_3")
+    assert legal(position(g, {"us-1-ii": "F0104"}, turn=2), "force", "us-1-ii")
+    assert not legal(position(g, {"us-1-ii": "F0104"}, turn=5), "force", "us-1-ii")
+    g = game(sedgwick_orders=False)
+    assert g.restrictions == () and legal(position(g, {"us-2-ii": "F0301"}, turn=1, released={}), "move", "us-2-ii")

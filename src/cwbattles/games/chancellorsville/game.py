@@ -14,7 +14,8 @@ from ...systems.blue_and_gray import load_tables
 from . import data_files
 
 DATA = Path(__file__).parent / "data"
-OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_march": "north_of_river"}
+OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_march": "north_of_river",
+                   "sedgwick_orders": True}
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,8 @@ class ChancellorsvilleGame:
 
     # -- derived facts ----------------------------------------------------------------------------
     def _derive(self) -> None:
+        if not self.option("sedgwick_orders"):
+            self.restrictions = ()                           # 23.14 off: nobody is held
         units = self.units
         self.n_units = len(units)
         self.unit_index = {u.id: u.index for u in units}
