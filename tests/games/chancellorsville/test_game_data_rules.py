@@ -54,3 +54,15 @@ def test_the_rules_hexes_are_on_the_map_and_the_exit_is_an_edge_hex():
     assert G.board.ids[G.exit_hex] == "F2501" and G.board.edges_of(G.exit_hex)
     assert {G.board.ids[h]: v for h, v in G.victory_values.items()} == {
         "F2401": 25, "F1326": 5, "F0825": 5, "F2027": 5, "H1928": 15, "H0328": 5}
+
+
+def test_23_59_option_free_placement_hooker_and_lee_start_with_any_unit_of_their_side():
+    g = cwbattles.load("chancellorsville", {"leader_placement": "free"})
+    s = g.new_game(0)
+    for leader, side, where in (("us-ldr-hooker", 0, "F1706"), ("cs-ldr-lee", 1, "F1012")):
+        assert s.stack[-1] == ("place_leader", side, g.unit_index[leader])     # Hooker, then Lee
+        hexes = {g.board.ids[a.a] for a in s.legal_actions()}
+        assert hexes == {g.board.ids[h] for h in s.combat_occupied(side)} and where in hexes
+        s.apply(next(a for a in s.legal_actions() if g.board.ids[a.a] == where))
+        assert g.board.ids[s.hex[g.unit_index[leader]]] == where
+    assert s.turn == 1 and s.stack[-1][0] == "movement" and s.to_act == "confederate"

@@ -15,7 +15,7 @@ from . import data_files
 
 DATA = Path(__file__).parent / "data"
 OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_march": "north_of_river",
-                   "sedgwick_orders": True}
+                   "sedgwick_orders": True, "leader_placement": "default"}
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,7 @@ class Unit:
     disruption_save: bool  # 23.55: False for Hooker
     counter: str
     aside: bool = False
+    placement_free: bool = False  # 23.59: Hooker and Lee may start anywhere
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ change the standard rules. The rule logic lives in ``forced_march`` (23.21-23.23
 
 from __future__ import annotations
 
+from ...engine.actions import Action
 from ...engine.machine import Rules
 from ...systems import blue_and_gray
 from ...systems.blue_and_gray import fieldworks, leaders, revised_morale
@@ -63,6 +64,24 @@ def _movement_apply(s, frame, action):
 
 RULES.decision("movement")((_movement_legal, _movement_apply))
 
+
+def _place_legal(s, frame):
+    """23.59: an army commander may start anywhere on the map (option ``leader_placement =
+    "free"``): in any hex holding a combat unit of his side (23.59's first sentence: leaders are
+    deployed with a unit of their command, and an army commander's is the army)."""
+    side = frame[1]
+    return [Action("place", h) for h in sorted(s.combat_occupied(side))]
+
+
+def _place_apply(s, frame, action):
+    u = frame[2]
+    s.set_hex(u, action.a)
+    s.note("23.59", f"{s.game.units[u].name} starts at {s.game.board.ids[action.a]}.",
+           data={"kind": "move", "unit": s.game.units[u].id, "from": None, "to": s.game.board.ids[action.a]})
+
+
+RULES.decision("place_leader")((_place_legal, _place_apply))
+
 _LIST = BASE_LIST_FIELDS + ("morale", "killed", "forced", "corps_free", "released", "control")
 _SCALAR = BASE_SCALAR_FIELDS + ("reserve_corps", "fieldworks")
 
@@ -102,6 +121,10 @@ class State(BGState):
                 self.set_hex(u.index, u.setup)
         self.note("23.59", "Units and leaders set up; reinforcements wait on the turn record.")
         self.stack = [("game_turn", -1)]
+        if self.game.option("leader_placement") == "free":                  # 23.59
+            for u in reversed(self.game.units):
+                if u.placement_free and u.setup >= 0:
+                    self.stack.append(("place_leader", u.side, u.index))
         self.advance()
 
     # -- 23.5 leaders: no strength, no zone, no blocking ------------------------------------------
