@@ -2,7 +2,8 @@
 
 A unit's worth in a hex is, in rough VP: its objective (the victory hex worth most to its side
 for the distance; for the Union also the exit F2501, worth the unit's points, 23.31, while the
-line of communication holds), two points less for every hex away; contact (a hex in an enemy
+line of communication holds; the units leave only on the last Game-Turn, when the Confederates
+can no longer cut the line), two points less for every hex away; contact (a hex in an enemy
 zone obliges an attack, 8.1: worth the best attack the friendly strength around the enemy could
 make); terrain and fieldworks near the enemy (8.4, 10.3). Artillery keeps out of enemy zones and
 within range (9.1). A leader goes where his command is strongest, out of enemy zones (23.54-23.55).
@@ -102,7 +103,11 @@ def moving_scores(state, actions, fast: bool) -> list:
     else:
         target, worth = plan.objective(u, here)
         value = lambda h: plan.value(u, h, target)  # noqa: E731
-        exit_value = 1e6 if plan.exit_open and target == F.exit_hex else -50.0
+        # 23.61 i: exited points count only if the line of communication holds at the end, and
+        # a Confederate zone anywhere on it costs them all (2 VP a point): leave on the last
+        # Game-Turn (the Union moves last, so nothing can cut the line after), gather before
+        last = state.turn >= state.game.turns
+        exit_value = 1e6 if plan.exit_open and last and target == F.exit_hex else -50.0
     best_by_step = {}
     for h in routes:
         if h == here or not state.stack_ok(h, side, (u,)):
