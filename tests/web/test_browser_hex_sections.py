@@ -42,11 +42,11 @@ def test_two_sections_a_minimap_that_scrolls_to_each_and_a_unit_clicked_there(se
     assert minimap.locator("button.section-jump").all_text_contents() == ["F Fredericksburg", "H Hooker and Lee"]
     mahone = "svg.hex-map .counter[data-unit='cs-a-mahone']"
     wilcox = "svg.hex-map .counter[data-unit='cs-a-wilcox']"
-    assert page.locator(mahone).get_attribute("data-hex") == "H1603"
-    assert page.locator(wilcox).get_attribute("data-hex") == "F0526"
+    assert page.locator(mahone).get_attribute("data-hex") == "H2004"
+    assert page.locator(wilcox).get_attribute("data-hex") == "F0620"
     assert not in_view(page, mahone)
 
-    # Jump to H: Mahone's brigade, in H1603, comes into view and the H button is marked.
+    # Jump to H: Mahone's brigade, at Zoan Church (H2004), comes into view and the H button is marked.
     minimap.locator("button[data-section='H']").click()
     page.wait_for_function(f"() => ({IN_VIEW})(\"{mahone}\")")
     assert "current" in minimap.locator("button[data-section='H']").get_attribute("class")

@@ -45,6 +45,7 @@ def test_ids_are_unique_across_all_tables(oob):
     ids = [t["id"] for key in ("army", "corps", "division", "unit") for t in oob[key]]
     dup = [i for i, n in Counter(ids).items() if n > 1]
     assert dup == []
+    assert sorted(a["side"] for a in oob["army"]) == ["confederate", "union"]
 
 
 def test_every_unit_has_side_type_strength_and_movement(units):
@@ -131,7 +132,9 @@ def test_leaders_have_stars_by_23_5(oob, units):
         else:
             assert ldr["stars"] == 1, ldr["id"]                      # Union corps, Confederate divisions
     assert units["cs-ldr-jackson"]["stars"] == 3                     # 23.58: Jackson = 6 VP
-    assert not any(u["command"] == "us-cav" for u in leaders)         # 23.5: no Union cavalry leader
+    assert not any(u["command"] == "Cavalry" for u in leaders)        # 23.5: no Union cavalry leader
+    assert units["us-ldr-hooker"]["disruption_save"] is False         # 23.55
+    assert [u["id"] for u in units.values() if "disruption_save" in u] == ["us-ldr-hooker"]
 
 
 def test_leaders_arrive_as_23_59_says(units, turns):
@@ -156,10 +159,10 @@ def test_union_command_control_data_fits_23_4(oob, units):
     corps = {c["id"]: c for c in oob["corps"]}
     rolls = {c["designation"] for c in corps.values() if c["command_control"] == "roll"}
     assert rolls == {"I", "II", "III", "V", "VI", "XI", "XII"}
-    reserve = [u for u in combat(units) if u["corps"] == "us-res"]
+    reserve = [u for u in combat(units) if corps[u["corps"]]["command_control"] == "assigned"]
     assert [u["type"] for u in reserve] == ["artillery"]            # "the Reserve artillery unit"
-    assert [c["id"] for c in corps.values() if c["command_control"] == "cavalry"] == ["us-cav"]
-    assert all(u["corps"] == "us-cav" for u in combat(units) if u["side"] == "union" and u["type"] == "cavalry")
+    assert [c["id"] for c in corps.values() if c["command_control"] == "cavalry"] == ["Cavalry"]
+    assert all(u["corps"] == "Cavalry" for u in combat(units) if u["side"] == "union" and u["type"] == "cavalry")
 
 
 def test_set_up_respects_the_stacking_limit(units):
@@ -213,6 +216,7 @@ def scenario():
 
 def test_victory_hexes_are_23_61s(scenario):
     got = {v["hex"]: v["vp"] for v in scenario["victory_hex"]}
+    assert all(v["source"] == "printed" and v["place"].startswith("reconstructed") for v in scenario["victory_hex"])
     assert got == {"F2401": 25, "F1326": 5, "F0825": 5, "F2027": 5, "H1928": 15, "H0328": 5}
     assert scenario["exit"]["hex"] == "F2501" and not scenario["exit"]["confederate_may_exit"]
     v = scenario["victory"]
@@ -245,9 +249,10 @@ def test_forced_march_data_matches_23_2(scenario, units):
     fm = scenario["forced_march"]
     assert fm["movement_points"] == 12 and fm["leader_movement_points"] == 24 and not fm["enters_enemy_zoc"]
     assert fm["confederate"]["turns"] == [2, 3]                            # 23.22
-    assert fm["union"]["region"] == "north_of_rappahannock"                # 23.21 (reconstructed)
+    assert fm["union"]["region"] == scenario["exit"]["loc_target_region"]  # 23.21 (reconstructed)
     assert fm["cavalry"]["normal_movement"] == 8                            # 23.23
     assert [units[i]["counter"] for i in fm["cavalry"]["horse_artillery"]] == ["1a Beckhams/S"]
+    assert units["cs-s-beckham"]["movement"] == 8
 
 
 def test_restrictions_name_real_union_divisions(scenario, oob, turns):
@@ -261,9 +266,83 @@ def test_restrictions_name_real_union_divisions(scenario, oob, turns):
     assert held == {d for d, t in divs.items() if t.get("restriction")}
 
 
-def test_fieldworks_and_crossings_are_well_formed(scenario):
+def test_restricted_wing_is_sedgwicks(scenario, units):
+    """23.14 (reconstructed): the hold binds the Union units set up on the Fredericksburg sheet."""
+    held = {d for r in scenario["restriction"] for d in r["divisions"]}
+    on_f = {u["division"] for u in combat(units) if u["side"] == "union" and u.get("setup", "").startswith("F")}
+    assert held == on_f
+
+
+# ---------------------------------------------------------------- against the map (map.toml)
+NORTH = "north of the Rappahannock"
+NORTH_BANK_UNION = {"us-ii-2", "us-vi-2", "us-vi-3", "us-vi-l", "us-vi-art"}   # Falmouth, Franklin's Crossing
+
+
+@pytest.fixture(scope="module")
+def board():
+    from cwbattles.engine.hexmapfile import hex_board_from_file
+    return hex_board_from_file(DATA / "map.toml")
+
+
+def test_every_set_up_and_entry_hex_is_on_the_map(board, units):
+    for u in units.values():
+        for key in ("setup", "entry_hex"):
+            if key in u:
+                assert u[key] in board.index, (u["id"], key, u[key])
+
+
+def test_reinforcements_enter_on_a_map_edge(board, units):
+    for u in units.values():
+        if "entry_hex" in u:
+            assert board.edges_of(board.index[u["entry_hex"]]), (u["id"], u["entry_hex"])
+
+
+def test_reinforcements_enter_on_a_road_or_the_railroad(board, units):
+    """Columns arrive along the routes they marched: US Ford road, Ely's Ford road, the Furnace
+    road, the Telegraph Road, the railroad at Hamilton's Crossing."""
+    for u in units.values():
+        if "entry_hex" in u:
+            feats = set().union(*board.features_around[board.index[u["entry_hex"]]])
+            assert feats & {"road", "railroad"}, (u["id"], u["entry_hex"])
+
+
+def test_units_start_on_their_historical_bank(board, units):
+    """No Confederate unit north of the Rappahannock; the Union's only there at Falmouth and
+    Franklin's Crossing (VI Corps' waiting divisions, Gibbon); the arrivals by United States Ford
+    enter at its north end."""
+    north = board.regions[NORTH]
+    for u in combat(units):
+        if "setup" in u:
+            is_north = board.index[u["setup"]] in north
+            assert is_north == (u["id"] in NORTH_BANK_UNION), u["id"]
+    ford = {u["entry_hex"] for u in combat(units) if u["side"] == "union" and u.get("entry_turn") in (1, 15)
+            and u["corps"] != "Cavalry"}
+    assert ford == {"H0112"} and board.index["H0112"] in north
+
+
+def test_no_unit_starts_next_to_an_enemy(board, units):
+    at = {}
+    for u in combat(units):
+        if "setup" in u:
+            at.setdefault(board.index[u["setup"]], set()).add(u["side"])
+    for h, sides in at.items():
+        for n in board.adjacent[h]:
+            assert not (at.get(n, set()) - sides), (board.ids[h], board.ids[n])
+
+
+def test_rule_hexes_exist_where_the_map_puts_them(board, scenario):
+    for v in scenario["victory_hex"]:
+        assert v["hex"] in board.index
+    assert board.edges_of(board.index[scenario["exit"]["hex"]])
     for f in scenario["fieldworks"]:
-        assert HEX.match(f["hex"]) and f["side"] in SIDES
-    kinds = {c["kind"] for c in scenario["crossing"]}
-    assert kinds <= {"bridge", "ferry", "pontoon", "ford"}
-    assert any(c["kind"] in scenario["exit"]["loc_crossings"] for c in scenario["crossing"] if c["map"] == "F")
+        assert f["hex"] in board.index
+    assert NORTH in board.regions and scenario["exit"]["loc_target_region"] == NORTH
+    assert set(scenario["exit"]["loc_crossings"]) <= set(board.feature_names)
+    assert set(scenario["crossings"]["named"]) <= set(board.named_hexsides)
+
+
+def test_fieldworks_are_confederate_works_under_confederate_units(scenario, units):
+    held = {u["setup"] for u in combat(units) if u["side"] == "confederate" and "setup" in u}
+    for f in scenario["fieldworks"]:
+        assert HEX.match(f["hex"]) and f["side"] == "confederate" and f["hex"] in held, f["hex"]
+        assert f["status"].startswith("reconstructed"), f["hex"]
