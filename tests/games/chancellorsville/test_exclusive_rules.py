@@ -257,3 +257,27 @@ def test_23_14_held_division_may_not_move_or_attack_until_its_turn_or_attacked_f
     assert s.released == [True]
     s = position(G, {"us-2-ii": "F0301"}, side="confederate", phase="combat", turn=6, released=held)
     assert s.released == [True] and legal(s, "move", "us-2-ii")   # Game-Turn 6: released
+
+
+def test_decision_a_leader_falls_back_with_the_last_unit_of_his_stack():
+    # 8 : 6 = 1-1, die 1: Dr; 1/II (Couch's) retreats and Couch goes with it; Couch's save 6 fails
+    units = {"us-1-ii": "F0404", "us-couch": "F0404", "cs-posey-a": "F0505", "cs-wright-a": "F0405"}
+    s = position(G, units, side="confederate", phase="combat", turn=5, dice=(1, 6))
+    fight(s, "F0404", "cs-posey-a", "cs-wright-a")
+    act(s, "retreat_to", "F0304")
+    assert hexof(s, "us-1-ii") == "F0304" and hexof(s, "us-couch") == "F0304"
+
+
+def test_decision_a_leader_may_not_enter_a_hex_of_enemy_leaders():
+    s = position(G, {"cs-anderson": "F0404", "us-couch": "F0403", "us-1-ii": "F0101", "cs-posey-a": "F0606"},
+                 side="confederate", turn=5)
+    act(s, "move", "cs-anderson")
+    assert not legal(s, "step", "F0403")
+
+
+def test_options_union_forced_march_on_turns_2_3_only_and_no_hold():
+    g = game(union_forced_march="north_of_river_turns_2_3")
+    assert legal(position(g, {"us-1-ii": "F0104"}, turn=2), "force", "us-1-ii")
+    assert not legal(position(g, {"us-1-ii": "F0104"}, turn=5), "force", "us-1-ii")
+    g = game(sedgwick_orders=False)
+    assert g.restrictions == () and legal(position(g, {"us-2-ii": "F0301"}, turn=1, released={}), "move", "us-2-ii")

@@ -110,7 +110,8 @@ def load_oob(g, path) -> None:
                           c.get("size", str, ""), g.division_index[div] if div else none_division,
                           corps, c.get("strength", int, 0), c.get("movement", int), c.get("range", int, 0), sh,
                           et, _hex(g, c, "entry_hex", eh) if eh else -1, stars, command, False,
-                          c.get("disruption_save", bool, True), c.get("counter", str, "")))
+                          c.get("disruption_save", bool, True), c.get("counter", str, ""),
+                          placement_free=c.get("placement_free", bool, False)))
     g.units = tuple(units)
 
 

@@ -55,7 +55,9 @@ def options(s, offered) -> list:
     if s.turn in g.forced_turns[side]:
         return [Action("force", u) for u in offered]                     # 23.22
     always = g.always_forced
-    north = side == UNION and g.option("union_forced_march") == "north_of_river"
+    rule = g.option("union_forced_march")
+    north = side == UNION and (rule == "north_of_river"
+                               or (rule == "north_of_river_turns_2_3" and s.turn in g.forced_turns[1]))
     hexes, inside = s.hex, g.north
     return [Action("force", u) for u in offered if always[u] or (north and hexes[u] in inside)]
 

@@ -14,7 +14,8 @@ from ...systems.blue_and_gray import load_tables
 from . import data_files
 
 DATA = Path(__file__).parent / "data"
-OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_march": "north_of_river"}
+OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_march": "north_of_river",
+                   "sedgwick_orders": True, "leader_placement": "default"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Unit:
     disruption_save: bool  # 23.55: False for Hooker
     counter: str
     aside: bool = False
+    placement_free: bool = False  # 23.59: Hooker and Lee may start anywhere
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,8 @@ class ChancellorsvilleGame:
 
     # -- derived facts ----------------------------------------------------------------------------
     def _derive(self) -> None:
+        if not self.option("sedgwick_orders"):
+            self.restrictions = ()                           # 23.14 off: nobody is held
         units = self.units
         self.n_units = len(units)
         self.unit_index = {u.id: u.index for u in units}
@@ -200,7 +204,9 @@ class ChancellorsvilleGame:
     def key_facts(self, state) -> dict:
         res = state.result
         facts = {"turns": state.turn, "vp_union": res["vp"]["union"], "vp_confederate": res["vp"]["confederate"],
-                 "level": res["level"]}
+                 "level": res["level"], "exit_vp": res["union"].get("exits", 0),
+                 "union_leaders_vp": res["union"].get("leaders", 0),
+                 "confederate_leaders_vp": res["confederate"].get("leaders", 0)}
         for hid, holder in res["control"].items():
             facts[f"control_{hid}"] = holder or ""
         return facts

@@ -18,7 +18,7 @@ KINDS = {
     "resolve": (None, None), "retreat_to": ("hex", "unit"), "lose": ("unit", None),
     "advance": ("unit", "hex"), "no_advance": (None, None),
     "resolve_at": ("column", None), "displace": ("unit", None), "stand": ("unit", None),
-    "assign": ("corps", None),
+    "assign": ("corps", None), "place": ("hex", None),
 }
 
 
@@ -61,6 +61,7 @@ def describe(g, action: Action) -> str:
         "displace": lambda: f"displace {n('unit', a)} (the retreating unit takes its place)",
         "stand": lambda: f"{n('unit', a)} stays (no retreat)",
         "assign": lambda: f"assign the Reserve artillery to {n('corps', a)} Corps",
+        "place": lambda: f"the army commander starts at {n('hex', a)}",
     }
     return texts[k]() if isinstance(k, str) and k in texts and is_well_formed(action) else str(action)
 

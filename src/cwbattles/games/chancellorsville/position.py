@@ -16,7 +16,7 @@ FRAMES = {
     "declare": ("side", "(hex)", "(unit)"), "retreat_check": ("side", "unit"), "retreat_option": ("side", "unit"),
     "retreat": ("side", "unit", "(hex)?"), "exchange": ("side", "count", "(unit)"),
     "advance_check": ("side", "(hex)", "(unit)"), "advance": ("side", "(hex)", "(unit)"),
-    "cc_assign": ("union",), "cc_roll": ("union",),
+    "cc_assign": ("union",), "cc_roll": ("union",), "place_leader": ("side", "unit"),
 }
 SCALAR_RANGES = {"phasing": (0, 1), "mv_mp": (-30, 60), "mv_mode": (0, 3)}
 PASSING = ("moving", "retreat", "retreat_check", "retreat_option")

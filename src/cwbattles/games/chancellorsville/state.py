@@ -64,6 +64,24 @@ def _movement_apply(s, frame, action):
 
 RULES.decision("movement")((_movement_legal, _movement_apply))
 
+
+def _place_legal(s, frame):
+    """23.59: an army commander may start anywhere on the map (option ``leader_placement =
+    "free"``): in any hex holding a combat unit of his side (23.59's first sentence: leaders are
+    deployed with a unit of their command, and an army commander's is the army)."""
+    side = frame[1]
+    return [Action("place", h) for h in sorted(s.combat_occupied(side))]
+
+
+def _place_apply(s, frame, action):
+    u = frame[2]
+    s.set_hex(u, action.a)
+    s.note("23.59", f"{s.game.units[u].name} starts at {s.game.board.ids[action.a]}.",
+           data={"kind": "move", "unit": s.game.units[u].id, "from": None, "to": s.game.board.ids[action.a]})
+
+
+RULES.decision("place_leader")((_place_legal, _place_apply))
+
 _LIST = BASE_LIST_FIELDS + ("morale", "killed", "forced", "corps_free", "released", "control")
 _SCALAR = BASE_SCALAR_FIELDS + ("reserve_corps", "fieldworks")
 
@@ -103,6 +121,10 @@ class State(BGState):
                 self.set_hex(u.index, u.setup)
         self.note("23.59", "Units and leaders set up; reinforcements wait on the turn record.")
         self.stack = [("game_turn", -1)]
+        if self.game.option("leader_placement") == "free":                  # 23.59
+            for u in reversed(self.game.units):
+                if u.placement_free and u.setup >= 0:
+                    self.stack.append(("place_leader", u.side, u.index))
         self.advance()
 
     # -- 23.5 leaders: no strength, no zone, no blocking ------------------------------------------
@@ -117,10 +139,8 @@ class State(BGState):
         """23.54: a leader alone does not block the enemy: only combat units occupy a hex."""
         return self.combat_occupied(side)
 
-    def strength(self, u):
-        """Printed strength, +1 for a non-artillery unit stacked with a leader of more than one
-        star (23.55)."""
-        return self.game.units[u].strength + leaders.strength_bonus(self, u)
+    def strength_bonus(self, u):
+        return leaders.strength_bonus(self, u)                              # 23.55
 
     def stack_ok(self, h, side, adding=(), removing=()):
         """6.32: two combat units a hex; 23.52: leaders do not count; 23.53: one-star leaders
@@ -247,39 +267,6 @@ class State(BGState):
     @property
     def result(self) -> dict:
         return victory.result(self)
-
-    def obligations(self) -> dict:
-        from ...systems.blue_and_gray.combat import open_obligations
-        frame = self.stack[-1] if self.stack and not self.over else None
-        if frame is None or frame[0] not in ("combat", "declare"):
-            return {}
-        ids = [u.id for u in self.game.units]
-        todo = open_obligations(self, frame[1])
-        return {"side": self.SIDES[frame[1]], "attack": sorted(ids[u] for k, u in todo if k == "attack"),
-                "defend": sorted(ids[v] for k, v in todo if k == "defend")}
-
-    def preview(self, action: Action) -> dict:
-        """Exact odds of an attack (as Champion Hill's): ``resolve`` the pending declaration,
-        ``attack`` h every eligible unit against h; a choice's consequences."""
-        from ...systems.blue_and_gray.choice_preview import CHOICE_FRAMES, preview_choice
-        from ...systems.blue_and_gray.combat import candidates
-        from ...systems.blue_and_gray.preview import preview
-        if action not in self.legal_actions():
-            raise ValueError(f"{self.game.describe(action)} is not a legal action now: no preview")
-        self = self.clone()
-        frame = self.stack[-1] if self.stack else None
-        if frame and frame[0] in CHOICE_FRAMES:
-            return preview_choice(self, action)
-        if action.kind in ("resolve", "resolve_at") and frame and frame[0] == "declare":
-            if not frame[3]:
-                return {}
-            return preview(self, frame[2], frame[3], action.a if action.kind == "resolve_at" else None)
-        if action.kind in ("attack", "target") and frame:
-            targets = (action.a,) if action.kind == "attack" else frame[2] + (action.a,)
-            return preview(self, targets, tuple(candidates(self, frame[1], targets)))
-        if action.kind == "attacker" and frame and frame[0] == "declare":
-            return preview(self, frame[2], frame[3] + (action.a,))
-        return {}
 
     def to_position(self) -> dict:
         from .position import position_of

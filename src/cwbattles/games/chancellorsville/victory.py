@@ -120,6 +120,13 @@ def result(s) -> dict:
     out = {"final": final, "vp": vp, "categories": cats, "winner": winner, "level": lvl,
            "control": control, "zones": control, "turn": s.turn, "margin": vp["union"] - vp["confederate"],
            "line_of_communication": loc}
-    for side in SIDES:
-        out[side] = dict(cats[side], total=vp[side])
+    lost = [0, 0]
+    for u, h in enumerate(s.hex):
+        if h == ELIMINATED and g.units[u].type != "leader":
+            lost[g.units[u].side] += g.units[u].strength
+    for i, side in enumerate(SIDES):
+        mine = cats[side]
+        out[side] = dict(mine, total=vp[side], losses=lost[i],            # the keys reports read
+                         loss_vp=mine.get("eliminated", 0) + mine.get("cut_off_exits", 0) + mine.get("leaders", 0),
+                         zone_vp=mine.get("hexes", 0))
     return out

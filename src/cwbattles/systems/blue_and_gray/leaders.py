@@ -71,14 +71,16 @@ def kill(s, v: int, rule: str, why: str) -> None:
 
 
 # -- 23.55 combat ------------------------------------------------------------------------------------------
-def strength_bonus(s, u: int) -> int:
+def strength_bonus(s, u: int):
     """23.55: a leader of more than one star adds one strength point to each non-artillery
-    combat unit he is stacked with (one leader affects a stack)."""
+    combat unit he is stacked with (one leader affects a stack): (label, rule, 1) or None."""
     h = s.hex[u]
     if h < 0 or s.facts.unit_kind[u] in ("artillery", "leader"):
-        return 0
+        return None
     best = stack_leader(s, h)
-    return 1 if best is not None and s.game.units[best].stars > 1 else 0
+    if best is None or s.game.units[best].stars <= 1:
+        return None
+    return (f"+1 with {s.game.units[best].name}", "23.55", 1)
 
 
 def disruption_save(s, u: int) -> bool:
@@ -136,7 +138,7 @@ def nearest_of_command(s, v: int, h: int):
     such unit in the order of battle), or None."""
     best, dist = None, None
     distance = s.game.board.distance
-    for u in s.game.command[v]:
+    for u in sorted(s.game.command[v]):
         uh = s.hex[u]
         if uh < 0 or uh == h:
             continue

@@ -60,6 +60,12 @@ def assign_scores(state, actions, fast: bool) -> list:
             for a in actions]
 
 
+def place_scores(state, actions, fast: bool) -> list:
+    """23.59: the army commander starts with the strongest stack of his side (his +1, 23.55)."""
+    F = facts(state.game)
+    return [float(sum(F.strength[v] for v in state.units_at(a.a) if not F.leader[v])) for a in actions]
+
+
 def score_actions(state, actions, fast: bool = False) -> list:
     return _HANDLERS[state.stack[-1][0]](state, actions, fast)
 
@@ -72,5 +78,5 @@ _HANDLERS = {
     "movement": movement_scores, "moving": moving_scores,
     "combat": combat_scores, "declare": declare_scores,
     "retreat": retreat_scores, "retreat_option": retreat_scores,
-    "exchange": exchange_scores, "advance": advance_scores, "cc_assign": assign_scores,
+    "exchange": exchange_scores, "advance": advance_scores, "cc_assign": assign_scores, "place_leader": place_scores,
 }
