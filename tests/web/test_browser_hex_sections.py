@@ -43,7 +43,7 @@ def test_two_sections_a_minimap_that_scrolls_to_each_and_a_unit_clicked_there(se
     mahone = "svg.hex-map .counter[data-unit='cs-a-mahone']"
     wilcox = "svg.hex-map .counter[data-unit='cs-a-wilcox']"
     assert page.locator(mahone).get_attribute("data-hex") == "H2004"
-    assert page.locator(wilcox).get_attribute("data-hex") == "F0620"
+    assert page.locator(wilcox).get_attribute("data-hex") == "F0522"
     assert not in_view(page, mahone)
 
     # Jump to H: Mahone's brigade, at Zoan Church (H2004), comes into view and the H button is marked.

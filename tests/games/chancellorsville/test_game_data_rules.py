@@ -39,8 +39,9 @@ def test_23_55_hooker_gives_no_saving_roll():
 
 def test_23_15_pontoons_carry_movement_and_the_line_of_communication_fords_only_movement():
     s = G.new_game(0)
-    b, ids = G.board, G.board.index
-    pontoon = (ids["F1706"], ids["F1806"])                  # Franklin's Crossing
+    b = G.board
+    (pontoon,) = b.named_hexsides["Franklin's Crossing"]      # the map's pontoon hexside
+    assert {"river", "pontoon"} <= b.hexside_features[pontoon]
     ford = next((a, c) for (a, c), f in b.hexside_features.items() if "ford" in f and "river" in f
                 and "pontoon" not in f)
     infantry = U["us-vi-1"]
@@ -59,7 +60,7 @@ def test_the_rules_hexes_are_on_the_map_and_the_exit_is_an_edge_hex():
 def test_23_59_option_free_placement_hooker_and_lee_start_with_any_unit_of_their_side():
     g = cwbattles.load("chancellorsville", {"leader_placement": "free"})
     s = g.new_game(0)
-    for leader, side, where in (("us-ldr-hooker", 0, "F1706"), ("cs-ldr-lee", 1, "F1012")):
+    for leader, side, where in (("us-ldr-hooker", 0, "F1301"), ("cs-ldr-lee", 1, "F1113")):
         assert s.stack[-1] == ("place_leader", side, g.unit_index[leader])     # Hooker, then Lee
         hexes = {g.board.ids[a.a] for a in s.legal_actions()}
         assert hexes == {g.board.ids[h] for h in s.combat_occupied(side)} and where in hexes

@@ -4,7 +4,7 @@
 import { svgEl } from "/static/counters.js";
 import { points } from "/static/mapbase.js";
 
-const WIDTH = 210;            // CSS pixels across the overview
+const WIDTH = 170;            // CSS pixels across the overview
 const NARROW = 700;           // a map pane narrower than this starts with the overview folded
 
 export class Minimap {
