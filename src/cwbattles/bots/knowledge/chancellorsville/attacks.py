@@ -5,7 +5,8 @@ applied. An attack's worth, in VP for the attacker, is the sum over results of c
 - De: two VP a defending strength point (23.61 ii); Dr: a quarter of it (the defenders are
   disrupted and may be caught later), all of it for units with no hex to retreat to (8.7);
 - Ex: the defenders' points less the attacker's loss (the smallest units that cover it, 8.6);
-- Ar: a fifth of the adjacent attackers' points; Ae: all of them. Bombarding artillery risks
+- Ar: a quarter of the adjacent attackers' points, all of them for units with no hex to
+  retreat to; Ae: all of them. Bombarding artillery risks
   nothing (9.1). ``fast``: the odds without the preview's clone."""
 
 from __future__ import annotations
@@ -39,11 +40,13 @@ def result_values(state, targets: tuple, attackers: tuple) -> dict:
     dsp = float(sum(F.strength[v] for v in defenders))
     adjacent = [u for u in attackers if adjacent_role(state, u)]
     asp = float(sum(F.strength[u] for u in adjacent))
+    # 8.7: an attacker that cannot retreat is eliminated on Ar
+    stuck = float(sum(F.strength[u] for u in adjacent if not retreat_hexes(state, u) and not displaceable(state, u)))
     trapped = float(sum(F.strength[v] for v in defenders if not retreat_hexes(state, v) and not displaceable(state, v)))
     return {"De": per * dsp,
             "Dr": per * (DR_SHARE * (dsp - trapped) + trapped),
             "Ex": per * (dsp - float(exchange_loss([F.strength[u] for u in adjacent], int(dsp)))),
-            "Ar": -per * AR_SHARE * asp,
+            "Ar": -per * (AR_SHARE * (asp - stuck) + stuck),
             "Ae": -per * asp}
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ....games.chancellorsville.victory import line_of_communication
 from ....systems.blue_and_gray.movement import reach
+from .attacks import DR_SHARE, AR_SHARE, exchange_loss, table_outcomes
 from .facts import UNION, facts, hex_defence
 
 STEP = 2.0
@@ -52,18 +53,25 @@ class Plan:
         return where
 
     def contact(self, u: int, h: int) -> float:
+        """Worth of ending in an enemy zone (8.1: the unit must then attack): the best expected
+        result (8.6) of the attack it could make on an adjacent enemy hex with the friendly
+        strength already around it, an exchange paid with the smallest units that cover it."""
         st, F, board = self.state, self.F, self.state.game.board
-        strength = F.strength[u]
+        tables = st.game.tables
+        per = F.vp_point
         best = None
         for e in board.adjacent[h]:
             if e not in self.enemy:
                 continue
             defence = hex_defence(st, e) or 1.0
-            friends = sum(F.strength[v] for n in board.adjacent[e] if n != h for v in st.units_at(n)
-                          if F.side[v] == self.side and not F.leader[v])
-            ratio = (friends + strength) / defence
-            v = (-0.8 if ratio < 1 else -0.5 if ratio < 1.5 else -0.2 if ratio < 2 else 0.3 if ratio < 3 else 0.6)
-            v *= strength if v < 0 else min(defence, 8)
+            dsp = float(sum(F.strength[v] for v in st.units_at(e) if not F.leader[v]))
+            mine = [F.strength[v] for n in board.adjacent[e] if n != h for v in st.units_at(n)
+                    if F.side[v] == self.side and not F.leader[v]] + [F.strength[u]]
+            col = tables.column(sum(mine), defence)
+            values = {"De": per * dsp, "Dr": per * DR_SHARE * dsp,
+                      "Ex": per * (dsp - exchange_loss(mine, int(dsp))),
+                      "Ar": -per * AR_SHARE * F.strength[u], "Ae": -per * F.strength[u]}
+            v = max(sum(p * values[r] for r, p in table_outcomes(tables, c).items()) for c in range(col + 1))
             best = v if best is None else max(best, v)
         return best or 0.0
 
