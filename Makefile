@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/cedar_creek_speed.py
 	$(BIN)/python bench/champion_hill_speed.py
 	$(BIN)/python bench/cedar_mountain_speed.py
+	$(BIN)/python bench/chancellorsville_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

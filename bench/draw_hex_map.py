@@ -24,15 +24,17 @@ from cwbattles.engine.hexboard import hex_board_from_file  # noqa: E402
 
 TERRAIN_COLOURS = {
     "clear": "#e8e6c8", "woods": "#6f9a5a", "cornfield": "#e3c14a", "wheatfield": "#efdca0",
-    "field": "#efdca0", "orchard": "#a9c77a", "building": "#b0583f", "buildings": "#b0583f", "town": "#b0583f", "marsh": "#9cc3b0",
+    "field": "#efdca0", "woods_rough": "#4f7a44", "rough": "#c9b48a", "orchard": "#a9c77a", "building": "#b0583f", "buildings": "#b0583f", "town": "#b0583f", "marsh": "#9cc3b0",
     "pond": "#5b8fc7", "lake": "#5b8fc7", "swamp": "#9cc3b0", "hill": "#d6c39a",
 }
 SIDE_STYLES = {   # feature: (colour, width, linestyle), drawn in this order
     "crest": ("#8a5a2b", 0.9, "solid"), "steep_crest": ("#6b3410", 2.6, "solid"),
     "fence": ("#222222", 1.0, (0, (1, 2))), "stream": ("#2f6fc0", 1.6, "solid"),
     "run": ("#1d4f9a", 3.2, "solid"), "lake": ("#12386e", 3.0, "solid"),
-    "creek": ("#2f6fc0", 2.4, "solid"),
+    "creek": ("#2f6fc0", 2.4, "solid"), "river": ("#163f86", 4.2, "solid"),
 }
+CROSSING_MARKS = {"ford": ("o", "#f4f0c0"), "bridge": ("s", "#7a2a14"), "pontoon": ("s", "#e0a020"),
+                  "ferry": ("^", "#f0f0f0"), "ruined_bridge": ("x", "#000000")}
 PATH_STYLES = {
     "pike": ("#5a1d10", 3.0, "solid"), "road": ("#7a2a14", 2.4, "solid"),
     "trail": ("#7a4a24", 1.5, (0, (4, 2))), "lane": ("#7a4a24", 1.3, (0, (1.5, 1.5))),
@@ -77,7 +79,30 @@ def draw(path, out, ground: bool = False, numbers: bool = False, size: float = 1
         if segs:
             ax.add_collection(LineCollection(segs, colors=colour, linewidths=lw, linestyles=style, zorder=4))
 
+    for feature, (marker, colour) in CROSSING_MARKS.items():
+        for a, b in board.hexsides_with(feature):
+            (x1, y1), (x2, y2) = (turn(p) for p in board.pixel_hexside(a, b, size))
+            ax.plot([(x1 + x2) / 2], [(y1 + y2) / 2], marker=marker, markersize=7, color=colour,
+                    markeredgecolor="#111111", zorder=6)
+    if len(board.sections) > 1:       # each section's outline and its prefix and title
+        for k, section in enumerate(board.sections):
+            members = board.section_hexes[k]
+            segs = []
+            for i in members:
+                for d, j in enumerate(board.neighbours[i]):
+                    if j is None or j not in members:
+                        c = board.pixel_corners(i, size)
+                        segs.append([turn(c[d]), turn(c[(d + 1) % 6])])
+            ax.add_collection(LineCollection(segs, colors="#000000", linewidths=1.4, zorder=5))
+            centres = [turn(board.pixel_center(i, size)) for i in members]
+            x = sum(c[0] for c in centres) / len(centres)
+            y = sum(c[1] for c in centres) / len(centres)
+            ax.text(x, y, f"{section.prefix}: {section.title}", fontsize=16, weight="bold", ha="center",
+                    va="center", color="#00000055", zorder=8)
     places = board.meta.get("places", {})
+    for hid in places.get("rule_hexes", []):
+        x, y = turn(board.pixel_center(board.ref(hid), size))
+        ax.plot([x], [y], marker="*", markersize=13, color="#c01818", markeredgecolor="white", zorder=6)
     for hid in places.get("victory_hexes", []):
         x, y = turn(board.pixel_center(board.ref(hid), size))
         ax.plot([x], [y], marker="*", markersize=13, color="#c01818", markeredgecolor="white", zorder=6)

@@ -92,3 +92,9 @@ def test_terminal_game_on_a_gbacw_map():
     assert "Cedar Mountain 1862" in text and "Game-Turn 1/13 14:00" in text
     assert "2009 clear  5th Connecticut 5-4" in text.replace("\n", " ") or "5th Connecticut 5-4" in text
     assert "set up in fighting formation" in text
+
+
+def test_terminal_game_on_the_two_section_board():
+    text = play("chancellorsville", "q\n")               # the Confederates (heuristic) move first
+    assert "Chancellorsville 1863" in text and "Game-Turn 1/32" in text and "1 May 06:00" in text
+    assert "F2401 clear" in text and "H1616" in text                   # both sections' hexes

@@ -25,11 +25,13 @@ def test_registered_and_described():
     assert s.is_chance_node() and s.chance_outcomes() == [(k, 1 / 6) for k in range(6)]
 
 
-@pytest.mark.parametrize("name", ["cwbattles_cedar_creek", "cwbattles_champion_hill", "cwbattles_cedar_mountain"])
+@pytest.mark.parametrize("name", ["cwbattles_cedar_creek", "cwbattles_champion_hill", "cwbattles_cedar_mountain",
+                                  "cwbattles_chancellorsville"])
 def test_random_sim_test_with_serialization(name):
     game = pyspiel.load_game(name)
     # Cedar Mountain's games are three times as long (some 3,000 decisions): one of them is enough
-    sims = 1 if name == "cwbattles_cedar_mountain" else 2
+    # Chancellorsville's some 5,000: one as well
+    sims = 1 if name in ("cwbattles_cedar_mountain", "cwbattles_chancellorsville") else 2
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 

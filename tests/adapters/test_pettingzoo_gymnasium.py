@@ -10,7 +10,7 @@ import cwbattles.adapters.gymnasium  # noqa: E402,F401  (registers the environme
 from cwbattles.adapters.pettingzoo import env  # noqa: E402
 
 
-@pytest.mark.parametrize("game", ["cedar-creek", "champion-hill", "cedar-mountain"])
+@pytest.mark.parametrize("game", ["cedar-creek", "champion-hill", "cedar-mountain", "chancellorsville"])
 def test_pettingzoo_api_test(game):
     from pettingzoo.test import api_test
     api_test(env(game=game), num_cycles=300, verbose_progress=False)
@@ -33,7 +33,8 @@ def test_pettingzoo_plays_a_whole_game_with_masks():
     assert sorted(finals.values()) == [-1.0, 1.0]
 
 
-@pytest.mark.parametrize("env_id", ["cwbattles/CedarCreek-v0", "cwbattles/ChampionHill-v0", "cwbattles/CedarMountain-v0"])
+@pytest.mark.parametrize("env_id", ["cwbattles/CedarCreek-v0", "cwbattles/ChampionHill-v0", "cwbattles/CedarMountain-v0",
+                                    "cwbattles/Chancellorsville-v0"])
 def test_gymnasium_check_env_and_registration(env_id):
     from gymnasium.utils.env_checker import check_env
     e = gym.make(env_id, side="confederate", opponent="random")

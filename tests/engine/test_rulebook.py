@@ -10,7 +10,7 @@ from cwbattles.engine.errors import DataError
 from cwbattles.engine.rulebook import load_rule_summaries, rule_summary
 
 
-@pytest.mark.parametrize("name", ["cedar-creek", "champion-hill"])
+@pytest.mark.parametrize("name", ["cedar-creek", "champion-hill", "chancellorsville"])
 def test_every_rule_the_log_cites_has_a_summary(name):
     g = cwbattles.load(name)
     rules = g.rule_summaries()

@@ -19,7 +19,7 @@ from .mutate import mutate
 def fuzz(n):
     return settings(max_examples=n, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-GAMES = {name: cwbattles.load(name) for name in ("cedar-creek", "champion-hill")}
+GAMES = {name: cwbattles.load(name) for name in ("cedar-creek", "champion-hill", "chancellorsville")}
 
 
 def _positions(game):

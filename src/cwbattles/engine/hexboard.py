@@ -52,6 +52,7 @@ class Section:
     rows: int
     column_offset: int = 0
     row_offset: int = 0
+    title: str = ""     # the sheet's name ("Fredericksburg"), for drawings
 
     @property
     def last_column(self) -> int:
@@ -108,12 +109,16 @@ class HexBoard:
     - `hexside_features`: hexside key -> frozenset of names, for hexsides that have any;
     - `terrain[i]`, `elevation[i]`; `edges[name]`: frozenset of the hexes on that printed map edge;
     - `compass[d]`: the compass name on the ground of printed direction d ("N".."NW" when the
-      printed top faces north, the default; "E", "SE", "SW", "W", "NW", "NE" when it faces east).
+      printed top faces north, the default; "E", "SE", "SW", "W", "NW", "NE" when it faces east);
+    - `sections`, `section_of[i]` (index into sections), `section_hexes[k]`;
+    - `named_paths[name]` (tuple of paths, each a tuple of hexes), `named_hexsides[name]`
+      (frozenset of hexside keys), `regions[name]` (frozenset of hexes), from the file's names.
     """
 
     def __init__(self, hexes: list[Hex], *, shifted: str, sections: list[Section],
                  hexside_features: dict, legend: dict, feature_names: dict, name: str = "",
-                 meta: dict | None = None, printed_top: str = "north"):
+                 meta: dict | None = None, printed_top: str = "north", named_paths: dict | None = None,
+                 named_hexsides: dict | None = None, regions: dict | None = None):
         self.hexes, self.name, self.meta = hexes, name, dict(meta or {})
         self.printed_top = printed_top
         self.compass = hexgrid.COMPASS_BY_TOP[printed_top]
@@ -126,6 +131,13 @@ class HexBoard:
         self.terrain = [h.terrain for h in hexes]
         self.elevation = [h.elevation for h in hexes]
         self.labels = {h.index: h.label for h in hexes if h.label}
+        self.named_paths = dict(named_paths or {})          # name -> tuple of paths (tuples of hexes)
+        self.named_hexsides = dict(named_hexsides or {})    # name -> frozenset of hexside keys
+        self.regions = dict(regions or {})                  # name -> frozenset of hexes
+        prefixes = [s.prefix for s in sections]
+        self.section_of = [prefixes.index(h.section) for h in hexes]   # hex -> index in sections
+        self.section_hexes = tuple(frozenset(i for i in range(len(hexes)) if self.section_of[i] == k)
+                                   for k in range(len(prefixes)))
         self._q = [h.q for h in hexes]
         self._r = [h.r for h in hexes]
         self._at = {(h.q, h.r): h.index for h in hexes}

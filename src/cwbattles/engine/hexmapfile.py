@@ -4,7 +4,8 @@ The format is documented with an example in docs/engine/hex-maps.md. In short: [
 which columns are shifted, the size), [legend] (terrain code -> name), [hexside_features]
 (feature name -> what it is), [terrain] rows of codes, an optional [elevation], [[path]] for
 features crossed hex to hex (roads), [[hexside]] for features on listed hexsides (creeks,
-bridges), [[label]]; or [[section]] tables for multi-section maps. Every problem raises
+bridges), [[label]], [[region]] (named sets of hexes); or [[section]] tables for multi-section maps.
+Paths and hexside lists may carry a `name` ("Orange Turnpike", "Rappahannock River"). Every problem raises
 DataError(source, key, problem) with the key written as in the file ("terrain.rows[3]").
 """
 
@@ -18,9 +19,10 @@ from .datafile import Checker, load_toml
 from .errors import DataError
 from .hexboard import HEX_ID, Hex, HexBoard, Section
 
-TOP_LEVEL = ("meta", "legend", "hexside_features", "terrain", "elevation", "section", "path", "hexside", "label")
-SECTION_KEYS = ("prefix", "columns", "rows", "first_column", "first_row", "column_offset", "row_offset",
-                "terrain", "elevation")
+TOP_LEVEL = ("meta", "legend", "hexside_features", "terrain", "elevation", "section", "path", "hexside", "label",
+             "region")
+SECTION_KEYS = ("prefix", "title", "columns", "rows", "first_column", "first_row", "column_offset", "row_offset",
+                "shifted_columns", "terrain", "elevation")
 GRID_KEYS = ("columns", "rows", "first_column", "first_row")
 
 
@@ -75,11 +77,15 @@ def hex_board_from_toml(doc: dict, source: str) -> HexBoard:
         return index[text]
 
     side_features: dict = {}
+    named_paths: dict = {}
+    named_hexsides: dict = {}
     for i, table in enumerate(_tables(source, doc, "path")):
         where = f"path[{i}]"
-        _known_keys(source, table, where, ("features", "hexes"), "key")
+        _known_keys(source, table, where, ("name", "features", "hexes"), "key")
         names = _feature_list(source, table, where, feature_names)
+        title = _optional_name(source, table, where, named_paths)
         paths = Checker(source, table, where).get("hexes", list)
+        traced = []
         if not paths:
             raise DataError(source, f"{where}.hexes", "list at least one path")
         for j, path in enumerate(paths):
@@ -93,11 +99,16 @@ def hex_board_from_toml(doc: dict, source: str) -> HexBoard:
                 if not adjacent(x, y):
                     raise DataError(source, key, f"hexes {hexes[x].id} and {hexes[y].id} are not adjacent")
                 side_features.setdefault((min(x, y), max(x, y)), set()).update(names)
+            traced.append(tuple(steps))
+        if title:
+            named_paths[title] = tuple(traced)
     for i, table in enumerate(_tables(source, doc, "hexside")):
         where = f"hexside[{i}]"
-        _known_keys(source, table, where, ("features", "sides"), "key")
+        _known_keys(source, table, where, ("name", "features", "sides"), "key")
         names = _feature_list(source, table, where, feature_names)
+        title = _optional_name(source, table, where, named_hexsides)
         sides = Checker(source, table, where).get("sides", list)
+        listed = set()
         if not sides:
             raise DataError(source, f"{where}.sides", "list at least one hexside")
         for j, side in enumerate(sides):
@@ -108,6 +119,9 @@ def hex_board_from_toml(doc: dict, source: str) -> HexBoard:
             if not adjacent(x, y):
                 raise DataError(source, key, f"hexes {hexes[x].id} and {hexes[y].id} are not adjacent")
             side_features.setdefault((min(x, y), max(x, y)), set()).update(names)
+            listed.add((min(x, y), max(x, y)))
+        if title:
+            named_hexsides[title] = frozenset(listed)
     labels: dict = {}
     for i, table in enumerate(_tables(source, doc, "label")):
         where = f"label[{i}]"
@@ -120,12 +134,71 @@ def hex_board_from_toml(doc: dict, source: str) -> HexBoard:
         if not labels[at].strip():
             c.fail("text", "empty label")
     hexes = [replace(h, label=labels[h.index]) if h.index in labels else h for h in hexes]
+    regions = _regions(source, doc, hexes, hex_ref, side_features, feature_names)
     return HexBoard(hexes, shifted=shifted, sections=sections, hexside_features=side_features,
                     legend=legend, feature_names=feature_names, name=name, meta=meta,
-                    printed_top=printed_top)
+                    printed_top=printed_top, named_paths=named_paths, named_hexsides=named_hexsides,
+                    regions=regions)
 
 
 # -- parts of the loader ------------------------------------------------------------------------
+def _optional_name(source: str, table: dict, where: str, taken: dict) -> str:
+    """The optional `name` of a [[path]] or [[hexside]] table; names are unique per kind."""
+    if "name" not in table:
+        return ""
+    title = Checker(source, table, where).get("name", str).strip()
+    if not title:
+        raise DataError(source, f"{where}.name", "empty name")
+    if title in taken:
+        raise DataError(source, f"{where}.name", f"{title!r} is already the name of another table of this kind")
+    return title
+
+
+def _regions(source: str, doc: dict, hexes: list, hex_ref, side_features: dict, feature_names: dict) -> dict:
+    """[[region]] tables: a name and either `hexes` (listed) or `flood_from` + `bounded_by` (every
+    hex reachable from the seeds without crossing a hexside carrying one of those features)."""
+    from .hexgrid import AXIAL_STEPS
+    at = {(h.q, h.r): h.index for h in hexes}
+    regions: dict = {}
+    for i, table in enumerate(_tables(source, doc, "region")):
+        where = f"region[{i}]"
+        _known_keys(source, table, where, ("name", "hexes", "flood_from", "bounded_by"), "key")
+        c = Checker(source, table, where)
+        title = c.get("name", str).strip()
+        if not title:
+            c.fail("name", "empty name")
+        if title in regions:
+            c.fail("name", f"duplicate region {title!r}")
+        if ("hexes" in table) == ("flood_from" in table):
+            raise DataError(source, where, "give either hexes = [...] or flood_from = [...] with bounded_by = [...]")
+        if "hexes" in table:
+            listed = c.get("hexes", list)
+            if not listed:
+                c.fail("hexes", "list at least one hex")
+            regions[title] = frozenset(hex_ref(h, f"{where}.hexes[{j}]") for j, h in enumerate(listed))
+            continue
+        seeds = [hex_ref(h, f"{where}.flood_from[{j}]") for j, h in enumerate(c.get("flood_from", list))]
+        if not seeds:
+            c.fail("flood_from", "list at least one hex")
+        walls = c.get("bounded_by", list)
+        if not walls:
+            c.fail("bounded_by", "list at least one hexside feature")
+        for name in walls:
+            if name not in feature_names:
+                c.fail("bounded_by", f"unknown hexside feature {name!r}; declare it in [hexside_features]")
+        blocked = {key for key, names in side_features.items() if names & set(walls)}
+        found, todo = set(seeds), list(seeds)
+        while todo:
+            a = todo.pop()
+            for dq, dr in AXIAL_STEPS:
+                b = at.get((hexes[a].q + dq, hexes[a].r + dr))
+                if b is not None and b not in found and (min(a, b), max(a, b)) not in blocked:
+                    found.add(b)
+                    todo.append(b)
+        regions[title] = frozenset(found)
+    return regions
+
+
 def _known_keys(source: str, table: dict, where: str, allowed, what: str):
     for key in table:
         if key not in allowed:
@@ -217,8 +290,19 @@ def _sections(source: str, doc: dict, meta: dict) -> tuple[list, list]:
         prefixes.add(prefix)
         section = Section(prefix, c.int_range("first_column", 0, 99, 1), c.int_range("first_row", 0, 99, 1),
                           c.int_range("columns", 1, 99), c.int_range("rows", 1, 99),
-                          c.int_range("column_offset", -999, 999, 0), c.int_range("row_offset", -999, 999, 0))
+                          c.int_range("column_offset", -999, 999, 0), c.int_range("row_offset", -999, 999, 0),
+                          c.get("title", str, ""))
         _fits(source, where, section)
+        if "shifted_columns" in table:
+            # The sheet's own printed parity must agree with the shared grid: an odd column offset
+            # flips it. A join that would need two parities is not one grid (see hex-maps.md).
+            own = c.choice("shifted_columns", ("even", "odd"))
+            grid = meta.get("shifted_columns")
+            expected = grid if section.column_offset % 2 == 0 else {"even": "odd", "odd": "even"}.get(grid)
+            if own != expected:
+                c.fail("shifted_columns", f"the sheet shifts its {own} columns, but at column_offset"
+                       f" {section.column_offset} on a grid shifting {grid} columns its {expected} columns sit lower;"
+                       " use an offset of the other parity")
         sections.append(section)
         grids.append(_grid(source, f"{where}.terrain", c.get("terrain", list), section, legend,
                            table.get("elevation"), f"{where}.elevation"))

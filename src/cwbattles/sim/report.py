@@ -10,7 +10,12 @@ from pathlib import Path
 HISTORICAL = {"cedar-creek": "Historically the Union won: 7 victory points to 3 (rules, 4).",
               "cedar-mountain": "Historically the Confederates won a tactical victory (27.1: a margin of 11 to "
                                 "18 VP); the designers expected them usually to win (the errata counts a Draw, "
-                                "0 to 5, as a slight Union victory)."}
+                                "0 to 5, as a slight Union victory).",
+              "chancellorsville": "Historically a Confederate victory: Hooker recrossed the Rappahannock on the night "
+                                  "of 5-6 May. In the game's terms (docs/balance/chancellorsville.md) about 146 VP "
+                                  "to 72 (losses of some 43 Union and 33 Confederate strength points, every victory "
+                                  "hex Confederate, Jackson's three stars): a Confederate Decisive, near its 2:1 "
+                                  "edge."}
 SIDES = ("union", "confederate")
 COLOURS = {"union": "#2b4c9b", "confederate": "#8a8a8a"}
 

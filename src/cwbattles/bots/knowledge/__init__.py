@@ -17,7 +17,8 @@ from importlib import import_module
 
 MODULES = {"cedar-creek": "cwbattles.bots.knowledge.cedar_creek",
            "champion-hill": "cwbattles.bots.knowledge.champion_hill",
-           "cedar-mountain": "cwbattles.bots.knowledge.cedar_mountain"}
+           "cedar-mountain": "cwbattles.bots.knowledge.cedar_mountain",
+           "chancellorsville": "cwbattles.bots.knowledge.chancellorsville"}
 
 
 def for_game(game):

@@ -221,22 +221,8 @@ class ChampionHillGame:
 
     # -- facts for front-ends -------------------------------------------------------------------
     def geometry(self, size: float = 20.0) -> dict:
-        b = self.board
-        w, h = b.pixel_size(size)
-        sides = []
-        for key, feats in sorted(b.hexside_features.items()):
-            p, q = b.pixel_hexside(key[0], key[1], size)
-            sides.append({"a": b.ids[key[0]], "b": b.ids[key[1]], "features": sorted(feats),
-                          "line": [list(p), list(q)]})
-        return {
-            "kind": "hexes", "width": w, "height": h, "size": size, "title": b.name,
-            "reconstruction": bool(b.meta.get("reconstruction")),
-            "hexes": [{"id": b.ids[i], "terrain": b.terrain[i], "center": list(b.pixel_center(i, size)),
-                       "corners": [list(c) for c in b.pixel_corners(i, size)], "label": b.labels.get(i, "")}
-                      for i in range(len(b))],
-            "hexsides": sides,
-            "victory_hexes": [b.ids[h] for h in self.victory_hexes],
-        }
+        from ...engine.hexdrawing import hex_geometry
+        return {**hex_geometry(self.board, size), "victory_hexes": [self.board.ids[h] for h in self.victory_hexes]}
 
     def counters(self) -> dict:
         side = ("union", "confederate")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...engine.actions import Action
 from ...engine.machine import Rules
 from ...systems import blue_and_gray
 from ...systems.blue_and_gray.state import (BASE_LIST_FIELDS, BASE_SCALAR_FIELDS, CONFEDERATE, OFF_MAP,
@@ -176,42 +175,6 @@ class State(BGState):
     @property
     def result(self) -> dict:
         return victory.result(self)
-
-    def obligations(self) -> dict:
-        """8.1, in the phasing player's Combat Phase: the units that must still attack and the
-        enemy units that must still be attacked (ids). Empty outside a Combat Phase."""
-        from ...systems.blue_and_gray.combat import open_obligations
-        frame = self.stack[-1] if self.stack and not self.over else None
-        if frame is None or frame[0] not in ("combat", "declare"):
-            return {}
-        ids = [u.id for u in self.game.units]
-        todo = open_obligations(self, frame[1])
-        return {"side": self.SIDES[frame[1]], "attack": sorted(ids[u] for k, u in todo if k == "attack"),
-                "defend": sorted(ids[v] for k, v in todo if k == "defend")}
-
-    def preview(self, action: Action) -> dict:
-        """Exact odds of an attack: for ``resolve`` the pending declaration, for ``attack`` h
-        every eligible unit against h."""
-        from ...systems.blue_and_gray.choice_preview import CHOICE_FRAMES, preview_choice
-        from ...systems.blue_and_gray.combat import candidates
-        from ...systems.blue_and_gray.preview import preview
-        if action not in self.legal_actions():   # only a choice on offer has odds to show
-            raise ValueError(f"{self.game.describe(action)} is not a legal action now: no preview")
-        self = self.clone()                      # a preview never changes the state
-        frame = self.stack[-1] if self.stack else None
-        if frame and frame[0] in CHOICE_FRAMES:
-            return preview_choice(self, action)  # where a retreat or an advance would lead
-        if action.kind in ("resolve", "resolve_at") and frame and frame[0] == "declare":
-            if not frame[3]:
-                return {}                        # nothing declared yet: no attack to show
-            return preview(self, frame[2], frame[3], action.a if action.kind == "resolve_at" else None)
-        if action.kind in ("attack", "target") and frame:
-            targets = (action.a,) if action.kind == "attack" else frame[2] + (action.a,)
-            side = frame[1]
-            return preview(self, targets, tuple(candidates(self, side, targets)))
-        if action.kind == "attacker" and frame and frame[0] == "declare":
-            return preview(self, frame[2], frame[3] + (action.a,))
-        return {}
 
     def to_position(self) -> dict:
         from .position import position_of

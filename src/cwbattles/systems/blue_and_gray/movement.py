@@ -206,7 +206,7 @@ def _moving_apply(s, frame, action):
         h = s.hex[u]
         s.exited_from(u, h)
         s.set_hex(u, EXITED)
-        s.note("19.3", f"{name} leaves the map.",
+        s.note(s.EXIT_RULE, f"{name} leaves the map.",
                data={"kind": "exit", "unit": s.game.units[u].id, "from": s.game.board.ids[h]})
         s.mv_unit, s.mv_mp, s.mv_mode = -1, 0, NORMAL
         return

@@ -11,7 +11,6 @@ hex, or ``no_advance``.
 from __future__ import annotations
 
 from ...engine.actions import Action
-from . import morale
 from .combat import adjacent_role, odds, withhold
 from .displacement import displace, displaceable, retreat_hexes
 
@@ -62,7 +61,6 @@ def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None
             if s.hex[u] >= 0:
                 s.eliminate(u, "8.6", "attacker eliminated")
     elif result == "Ar":
-        morale.attackers_repulsed(s, adjacent)
         frames += [("retreat_check", side, u) for u in adjacent]
         # 9.1: artillery that bombarded suffers nothing, but its owner may retreat it
         frames += [("retreat_option", side, u) for u in attackers if u not in adjacent]
@@ -75,6 +73,7 @@ def resolve(s, side: int, targets: tuple, attackers: tuple, column=None) -> None
                 s.eliminate(v, "8.6", "defender eliminated" if result == "De" else "exchange")
         if result == "Ex" and need > 0 and adjacent:
             frames.append(("exchange", side, need, adjacent))
+    s.combat_morale(result, adjacent, hit)              # 12: the morale effects of the result
     if result in ("Dr", "De", "Ex") and adjacent:
         s.stack.append(("advance_check", side, targets, adjacent))
     elif result in ("Ae", "Ar") and adjacent:

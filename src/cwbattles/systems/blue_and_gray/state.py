@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...engine.actions import Action
 from ...engine.machine import Machine
 from .mapfacts import LINES, map_facts
 
 OFF_MAP, ELIMINATED, EXITED = -1, -2, -3
 UNION, CONFEDERATE = 0, 1
 ROADS = ("road", "pike")
-CROSSINGS = ("bridge", "ford")
+CROSSINGS = ("bridge", "pontoon", "ford", "ferry")   # the cheapest first (move_cost takes the first)
 
 BASE_LIST_FIELDS = ("hex", "moved", "attacked", "defended", "retreated", "strat", "entry_count", "ineffective")
 BASE_SCALAR_FIELDS = ("phasing", "mv_unit", "mv_mp", "mv_mode")
@@ -30,6 +31,7 @@ class BGState(Machine):
     SIDES = ("union", "confederate")
     LIST_FIELDS = BASE_LIST_FIELDS
     SCALAR_FIELDS = BASE_SCALAR_FIELDS
+    EXIT_RULE = "19.3"                     # the exclusive rule that lets units leave the map
     __slots__ = BASE_LIST_FIELDS + BASE_SCALAR_FIELDS + ("facts", "units_by_hex", "_side_sets", "steps_left")
 
     def __init__(self, game, seed: int = 0):
@@ -75,8 +77,14 @@ class BGState(Machine):
         return self.game.units[u].type != "train"
 
     def strength(self, u: int) -> int:
-        """Printed combat strength (2.0)."""
-        return self.game.units[u].strength
+        """Combat strength: printed (2.0), plus an exclusive rule's bonus (``strength_bonus``)."""
+        bonus = self.strength_bonus(u)
+        return self.game.units[u].strength + (bonus[2] if bonus else 0)
+
+    def strength_bonus(self, u: int):
+        """(label, rule, points) an exclusive rule adds to a unit's strength (Hooker and Lee
+        23.55: a leader of more than one star), or None. None in the standard rules."""
+        return None
 
     def night(self) -> bool:
         return self.turn in self.game.night_turns
@@ -192,6 +200,8 @@ class BGState(Machine):
         forbid it (terrain.toml)."""
         g = self.game
         kind = g.units[u].type
+        if kind == "leader":
+            kind = "cavalry"                         # decision: leaders pay what cavalry pays (23.51)
         feats = g.board.features(a, b)
         hs = g.tables.hexsides
         road = any(f in feats for f in ROADS)
@@ -297,6 +307,14 @@ class BGState(Machine):
         """Whether u may leave the map from h in its Movement Phase (exclusive rules)."""
         return False
 
+    def combat_morale(self, result: str, attackers: tuple, defenders: tuple) -> None:
+        """12: the morale effects of a combat result on the adjacent attackers and the defenders
+        who suffer it, before anyone retreats. Standard: Attack Effectiveness (optional) makes
+        repulsed attackers ineffective; the revised morale (``revised_morale``) is a game's."""
+        if result == "Ar":
+            from . import morale
+            morale.attackers_repulsed(self, attackers)
+
     def may_attack(self, u: int) -> bool:
         """12: an ineffective unit (Attack Effectiveness) may not attack."""
         return self.is_combat_unit(u) and not self.ineffective[u]
@@ -381,6 +399,42 @@ class BGState(Machine):
 
     def on_eliminated(self, u: int) -> None:
         pass
+
+    def obligations(self) -> dict:
+        """8.1, in the phasing player's Combat Phase: the units that must still attack and the
+        enemy units that must still be attacked (ids). Empty outside a Combat Phase."""
+        from .combat import open_obligations
+        frame = self.stack[-1] if self.stack and not self.over else None
+        if frame is None or frame[0] not in ("combat", "declare"):
+            return {}
+        ids = [u.id for u in self.game.units]
+        todo = open_obligations(self, frame[1])
+        return {"side": self.SIDES[frame[1]], "attack": sorted(ids[u] for k, u in todo if k == "attack"),
+                "defend": sorted(ids[v] for k, v in todo if k == "defend")}
+
+    def preview(self, action: Action) -> dict:
+        """Exact odds of an attack: for ``resolve`` the pending declaration, for ``attack`` h
+        every eligible unit against h; for a retreat's or an advance's choice, where it leads."""
+        from .choice_preview import CHOICE_FRAMES, preview_choice
+        from .combat import candidates
+        from .preview import preview
+        if action not in self.legal_actions():   # only a choice on offer has odds to show
+            raise ValueError(f"{self.game.describe(action)} is not a legal action now: no preview")
+        self = self.clone()                      # a preview never changes the state
+        frame = self.stack[-1] if self.stack else None
+        if frame and frame[0] in CHOICE_FRAMES:
+            return preview_choice(self, action)  # where a retreat or an advance would lead
+        if action.kind in ("resolve", "resolve_at") and frame and frame[0] == "declare":
+            if not frame[3]:
+                return {}                        # nothing declared yet: no attack to show
+            return preview(self, frame[2], frame[3], action.a if action.kind == "resolve_at" else None)
+        if action.kind in ("attack", "target") and frame:
+            targets = (action.a,) if action.kind == "attack" else frame[2] + (action.a,)
+            side = frame[1]
+            return preview(self, targets, tuple(candidates(self, side, targets)))
+        if action.kind == "attacker" and frame and frame[0] == "declare":
+            return preview(self, frame[2], frame[3] + (action.a,))
+        return {}
 
     def eliminate(self, u: int, rule: str, why: str) -> None:
         at = self.hex[u]

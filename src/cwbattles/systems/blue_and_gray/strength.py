@@ -28,7 +28,12 @@ def unit_attack(s, u: int, targets: tuple, steps: list | None = None) -> Fractio
     if bombarding:
         value = bombard_strength(s, u, targets, steps)
     else:
-        value = Fraction(s.strength(u))
+        value = Fraction(s.game.units[u].strength)
+        bonus = s.strength_bonus(u)
+        if bonus is not None:
+            value += bonus[2]
+            if steps is not None:
+                steps.append({"label": bonus[0], "rule": bonus[1], "value": value})
         h, across = s.hex[u], s.facts.across
         worst = None
         for t in targets:

@@ -71,15 +71,6 @@ export class GbacwMapView extends HexMapView {
     lines.after(this.blowdownLayer);
   }
 
-  // The north arrow turned to the ground's north (Cedar Mountain prints east at the top).
-  drawTitle(x, y) {
-    const g = super.drawTitle(x, y);
-    const arrow = g.querySelector("polygon.north")?.parentNode;
-    const turn = { north: 0, east: -90, south: 180, west: 90 }[this.geometry.printed_top || "north"];
-    if (arrow && turn) arrow.setAttribute("transform", `translate(200,20) rotate(${turn})`);
-    return g;
-  }
-
   // --- one position -------------------------------------------------------------------------
   draw(position) {
     super.draw(position);

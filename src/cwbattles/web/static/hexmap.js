@@ -5,11 +5,13 @@ import { escapeHtml } from "/static/api.js";
 import { svgEl } from "/static/counters.js";
 import { HEX_COUNTER, hexUnitCounter } from "/static/hexcounters.js";
 import { MapBase, points, splitName, UNIT_MARKS } from "/static/mapbase.js";
+import { Minimap } from "/static/minimap.js";
 
 const STACK_STEP = 2.6;        // offset of each counter under the top one
 const TITLE_BAND = 48;         // room under the map for its title
 const WATER = ["creek", "stream", "river"];
 const LINES = ["road", "pike", "trail", "railroad"];
+const CROSSINGS = ["bridge", "pontoon", "ferry", "ford"];     // the first one a hexside has is drawn
 const TERRAIN_NAMES = { clear: "clear", woods: "woods", woods_rough: "woods and rough", rough: "rough",
   hill: "hill", swamp: "swamp", town: "town" };
 
@@ -35,6 +37,15 @@ export class HexMapView extends MapBase {
     this.addLayers(["names", "control", "highlights", "counters", "overlay", "labels"]);
     this.drawNames();
     this.listen();
+    // A board of several map sections gets an overview with a button per section.
+    const scroller = container.closest(".map-scroll");
+    const pane = container.closest(".map-pane");
+    if ((geometry.sections || []).length > 1 && scroller && pane) this.minimap = new Minimap(pane, scroller, this);
+  }
+
+  setZoom(factor) {
+    super.setZoom(factor);
+    this.minimap?.update();
   }
 
   // --- the printed map -----------------------------------------------------------------
@@ -55,9 +66,10 @@ export class HexMapView extends MapBase {
       if (water) this.drawHexsideLine(sides, side, water);
       const line = LINES.find((f) => side.features.includes(f));
       if (line) this.drawRoad(roads, side, line);
-      if (side.features.includes("bridge")) this.drawCrossing(crossings, side, "bridge");
-      else if (side.features.includes("ford")) this.drawCrossing(crossings, side, "ford");
+      const crossing = CROSSINGS.find((f) => side.features.includes(f));
+      if (crossing) this.drawCrossing(crossings, side, crossing);
     }
+    if ((geo.sections || []).length > 1) this.drawSections(geo.sections);
     const numbers = svgEl("g", { class: "layer-hex-numbers" }, this.svg);
     for (const hex of geo.hexes) {
       svgEl("text", { class: "hex-number", x: hex.center[0], y: hex.center[1] - geo.size * 0.62,
@@ -79,6 +91,9 @@ export class HexMapView extends MapBase {
     svgEl("path", { d: "M5 8 l2 -3 l2 3", class: "rough-mark" }, both);
     const swamp = pattern("hex-swamp", 10, 7);
     svgEl("path", { d: "M1 5 h6 M3 5 v-2.5 M5 5 v-3", class: "swamp-mark" }, swamp);
+    const town = pattern("hex-town", 9, 9);
+    svgEl("rect", { x: 1, y: 1, width: 3, height: 3, class: "town-block" }, town);
+    svgEl("rect", { x: 5.5, y: 5, width: 2.5, height: 3, class: "town-block" }, town);
     const hill = pattern("hex-hill", 6, 6, { patternTransform: "rotate(-30)" });
     svgEl("line", { x1: 0, y1: 0, x2: 0, y2: 6, class: "hill-hatch" }, hill);
   }
@@ -110,11 +125,41 @@ export class HexMapView extends MapBase {
       svgEl("rect", { class: "bridge", x: -5, y: -3.5, width: 10, height: 7, rx: 0.8 }, g);
       svgEl("line", { class: "bridge-rail", x1: -6, y1: -3.5, x2: 6, y2: -3.5 }, g);
       svgEl("line", { class: "bridge-rail", x1: -6, y1: 3.5, x2: 6, y2: 3.5 }, g);
+    } else if (kind === "pontoon") {
+      // boats side by side under a roadway
+      for (const dy of [-3, 0, 3]) svgEl("ellipse", { class: "pontoon-boat", cx: 0, cy: dy, rx: 6, ry: 1.3 }, g);
+      svgEl("line", { class: "pontoon-deck", x1: -6.5, y1: 0, x2: 6.5, y2: 0 }, g);
+    } else if (kind === "ferry") {
+      svgEl("path", { class: "ferry-boat", d: "M-5,-2 h10 l-2,4 h-6 z" }, g);
+      svgEl("line", { class: "ferry-rope", x1: -7, y1: -3.2, x2: 7, y2: -3.2 }, g);
     } else {
       svgEl("ellipse", { class: "ford", rx: 5.5, ry: 3.8 }, g);
       svgEl("text", { class: "ford-text", y: 1.8, "font-size": 5, "text-anchor": "middle", transform: `rotate(${-angle})` }, g, "F");
     }
     svgEl("title", {}, g, `${kind} between ${side.a} and ${side.b}`);
+  }
+
+  // A board of several map sections: each sheet's border and its name, "F: Fredericksburg", in
+  // its top-left corner.
+  drawSections(sections) {
+    const layer = svgEl("g", { class: "layer-sections" }, this.svg);
+    const size = this.geometry.size;
+    for (const section of sections) {
+      const g = svgEl("g", { class: "section-outline", "data-section": section.prefix }, layer);
+      for (const [[x1, y1], [x2, y2]] of section.outline) svgEl("line", { x1, y1, x2, y2 }, g);
+      const [x0, y0] = section.box;
+      svgEl("text", { class: "section-label", x: x0 + size * 0.3, y: y0 + size * 1.5, "font-size": size * 0.95 },
+        layer, `${section.prefix}: ${section.title}`);
+    }
+  }
+
+  // The north arrow turned to the ground's north (a map printed with east at the top).
+  drawTitle(x, y) {
+    const g = super.drawTitle(x, y);
+    const arrow = g.querySelector("polygon.north")?.parentNode;
+    const turn = { north: 0, east: -90, south: 180, west: 90 }[this.geometry.printed_top || "north"];
+    if (arrow && turn) arrow.setAttribute("transform", `translate(200,20) rotate(${turn})`);
+    return g;
   }
 
   // Names of places along the bottom edge of their hex, under the counters as on a printed map
