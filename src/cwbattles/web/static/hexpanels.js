@@ -76,7 +76,7 @@ export function renderTurnTrack(view, meta) {
   const phasing = pos.scalars ? SIDE_NAMES[["union", "confederate"][pos.scalars.phasing]] : "";
   return `<div class="track-label">Game-Turn <b>${pos.turn}</b> of ${track.turns}
       ${track.night.includes(pos.turn) ? `<span class="hint">night: no combat (11.0)</span>` : ""}</div>
-    <div class="track turns hex-turns">${boxes.join("")}</div>
+    <div class="track turns hex-turns${track.turns > 16 ? " many" : ""}">${boxes.join("")}</div>
     <div class="track-label">${phasing} Player-Turn (${first} of the Game-Turn) <span class="rule">4.1</span></div>`;
 }
 
