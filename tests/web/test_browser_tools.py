@@ -271,3 +271,39 @@ def test_champion_hill_advance_choices_are_previewed(server, browser):  # noqa: 
     page.locator(".side-panel").screenshot(path=shot("champion-hill-choice-preview.png"))
     assert not page.errors, page.errors
     page.context.close()
+
+
+# -- a brigade drawn under another is picked from the zone inspector -----------------------------------
+def _second_line_pick(server, gid, token, limit=600):
+    """Play the defaults until a brigade of a stack's second line may be picked: its id and zone."""
+    v = view_of(server, gid, token)
+    for _ in range(limit):
+        units = {u["id"]: u for u in v["position"]["units"]}
+        for item in v["legal"]:
+            u = units.get(item["action"].get("unit"))
+            if item["action"]["kind"] == "brigade" and u and u["line"] == 2 and any(
+                    o["zone"] == u["zone"] and o["line"] == 1 for o in units.values()):
+                return v, u["id"], u["zone"]
+        item = v["legal"][v["default"]["index"]] if v.get("default") else v["legal"][0]
+        api(server, "POST", f"/api/games/{gid}/actions", {"token": token, "seq": v["seq"], "action": item["action"]})
+        v = view_of(server, gid, token)
+    raise AssertionError("no second-line brigade to pick")
+
+
+def test_a_second_line_brigade_is_picked_from_the_zone_inspector(server, browser):  # noqa: F811
+    g = api(server, "POST", "/api/games", {"game": "cedar-creek", "seed": 8, "union": "me", "confederate": "me"})
+    gid, token = g["id"], g["tokens"]["both"]
+    v, unit, zone = _second_line_pick(server, gid, token)
+    page = open_page(browser, server + g["links"]["both"])
+    page.wait_for_selector("svg.map .counter.brigade")
+    wait_page_seq(page, v["seq"])
+    page.keyboard.press("Escape")                                  # let go of the default pick
+    page.locator(f"svg.map polygon[data-zone='{zone}']").first.hover(force=True)
+    page.keyboard.press("i")
+    row = page.locator(f"#inspector tr[data-unit='{unit}']")
+    row.wait_for()
+    assert "2nd" in row.inner_text()
+    row.click()
+    page.wait_for_function("(u) => window.cwbattles.picked?.unit === u", arg=unit)
+    assert page.locator("#inspector").is_hidden() and view_of(server, gid, token)["seq"] == v["seq"]
+    assert not page.errors, page.errors

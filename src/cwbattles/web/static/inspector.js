@@ -33,8 +33,10 @@ function hexRows(pos, hexId, meta) {
   }).join("");
 }
 
-/** Show what stands in a place of the position drawn; nothing there, a short note. */
-export function showInspector(app, placeId, event) {
+/** Show what stands in a place of the position drawn; nothing there, a short note. A click on a
+ *  unit's line acts as a click on its counter (``onUnit``), so a brigade drawn under another is
+ *  as easy to pick as the one on top. */
+export function showInspector(app, placeId, event, onUnit) {
   const box = document.getElementById("inspector");
   const pos = app.replay ? app.replay.doc.position : app.view?.position;
   if (!pos) return;
@@ -61,6 +63,13 @@ export function showInspector(app, placeId, event) {
   box.style.left = `${Math.max(4, Math.min(x + 10, window.innerWidth - box.offsetWidth - 8))}px`;
   box.style.top = `${Math.max(4, Math.min(y + 10, window.innerHeight - box.offsetHeight - 8))}px`;
   box.querySelector(".close").addEventListener("click", () => { box.hidden = true; });
+  if (onUnit && !app.replay) {
+    for (const row of box.querySelectorAll("tr[data-unit]")) {
+      row.classList.add("pickable");
+      row.title = "click: as a click on this counter";
+      row.addEventListener("click", (e) => { box.hidden = true; onUnit(row.dataset.unit, placeId, e); });
+    }
+  }
 }
 
 export function hideInspector() {

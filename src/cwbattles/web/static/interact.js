@@ -115,7 +115,7 @@ export function makeInteraction(app, hooks) {
     }
     if (items.length === 1) return choose(items[0]);
     if (items.length > 1) return showChooser(items, event);
-    showInspector(app, placeId, event);
+    showInspector(app, placeId, event, onUnitClick);
   }
 
   // --- choosing and committing ----------------------------------------------------------------
@@ -282,7 +282,7 @@ export function makeInteraction(app, hooks) {
       return;
     }
     if (key === "i" || key === "I") {
-      if (app.pointerPlace) showInspector(app, app.pointerPlace, app.pointerEvent);
+      if (app.pointerPlace) showInspector(app, app.pointerPlace, app.pointerEvent, onUnitClick);
       return;
     }
     if (app.replay || !app.view || app.busy) return;
