@@ -25,3 +25,19 @@ def test_a_lone_brigade_obliged_to_attack_declares_2_1_rather_than_risk_its_whol
                       knowledge.score_actions(s, actions)))
     assert scores["2-1"] > scores["1-1"] > scores["resolve"]
     assert g.action_to_json(HeuristicBot(seed=1).choose(s)) == {"kind": "resolve_at", "column": "2-1"}
+
+
+def advance_choice(g, union_units):
+    """Kershaw (6) won at F0404 and may advance into F0403 (8.7); ``union_units`` around it."""
+    units = dict({"cs-kershaw-m": "F0404"}, **union_units)
+    s = position(g, units, side="confederate", phase="combat", turn=5,
+                 frames=[("advance", 1, [g.board.index["F0403"]], [g.unit_index["cs-kershaw-m"]])])
+    return g.action_to_json(HeuristicBot(seed=1).choose(s))["kind"]
+
+
+def test_a_winner_advances_into_a_clear_hex_but_not_into_a_zone_where_it_must_attack_at_1_2():
+    g = game()
+    assert advance_choice(g, {"us-hooker": "F0201"}) == "advance"
+    # 8.1, 6.1: in the zone of 10 points at F0402 Kershaw could not leave and would attack at
+    # 1-2 (an Ae on a 6 costs all of him)
+    assert advance_choice(g, {"us-1-ii": "F0402", "us-2-ii": "F0402"}) == "no_advance"
