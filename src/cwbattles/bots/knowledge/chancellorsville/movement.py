@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ....games.chancellorsville.victory import line_of_communication
 from ....systems.blue_and_gray.movement import reach
-from .attacks import DR_SHARE, AR_SHARE, exchange_loss, table_outcomes
+from .attacks import DR_SHARE, AR_SHARE, OWN_LOSS, exchange_loss, table_outcomes
 from .facts import UNION, facts, hex_defence
 
 STEP = 2.0
@@ -69,8 +69,8 @@ class Plan:
                     if F.side[v] == self.side and not F.leader[v]] + [F.strength[u]]
             col = tables.column(sum(mine), defence)
             values = {"De": per * dsp, "Dr": per * DR_SHARE * dsp,
-                      "Ex": per * (dsp - exchange_loss(mine, int(dsp))),
-                      "Ar": -per * AR_SHARE * F.strength[u], "Ae": -per * F.strength[u]}
+                      "Ex": per * (dsp - OWN_LOSS * exchange_loss(mine, int(dsp))),
+                      "Ar": -per * AR_SHARE * F.strength[u], "Ae": -per * OWN_LOSS * F.strength[u]}
             v = max(sum(p * values[r] for r, p in table_outcomes(tables, c).items()) for c in range(col + 1))
             best = v if best is None else max(best, v)
         return best or 0.0
