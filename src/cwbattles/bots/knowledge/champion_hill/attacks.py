@@ -21,8 +21,9 @@ costs and without the die modifier.
 
 from __future__ import annotations
 
-from ....systems.blue_and_gray.combat import adjacent_role, candidates, odds
+from ....systems.blue_and_gray.combat import adjacent_role, odds
 from ....systems.blue_and_gray.displacement import displaceable, retreat_hexes
+from ..blue_and_gray import declared, table_outcomes
 from .facts import TRAIN_VP, facts
 from .retreat import exchange_loss
 
@@ -48,30 +49,6 @@ def result_values(state, targets: tuple, attackers: tuple) -> dict:
             "Ex": dsp + train - float(exchange_loss([F.strength[u] for u in adjacent], owed)),
             "Ar": -AR_SHARE * asp,
             "Ae": -asp}
-
-
-def table_outcomes(tables, column: int, modifier: int = 0) -> dict:
-    """The results' probabilities on one column of the table (8.6), the die modified."""
-    out = {}
-    for roll in range(1, 7):
-        r = tables.result(column, roll + modifier)
-        out[r] = out.get(r, 0.0) + 1 / 6
-    return out
-
-
-def declared(state, action) -> tuple:
-    """(targets, attackers, column) the attack would have after ``action``."""
-    frame = state.stack[-1]
-    if action.kind == "attack":
-        t = (action.a,)
-        return t, tuple(candidates(state, frame[1], t)), None
-    targets, attackers = frame[2], frame[3]
-    if action.kind == "target":
-        t = targets + (action.a,)
-        return t, tuple(candidates(state, frame[1], t)), None
-    if action.kind == "attacker":
-        return targets, attackers + (action.a,), None
-    return targets, attackers, action.a if action.kind == "resolve_at" else None
 
 
 def value_of(state, action, fast: bool) -> float:

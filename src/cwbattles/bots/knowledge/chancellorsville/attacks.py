@@ -11,8 +11,9 @@ applied. An attack's worth, in VP for the attacker, is the sum over results of c
 
 from __future__ import annotations
 
-from ....systems.blue_and_gray.combat import adjacent_role, candidates, odds
+from ....systems.blue_and_gray.combat import adjacent_role, odds
 from ....systems.blue_and_gray.displacement import displaceable, retreat_hexes
+from ..blue_and_gray import declared, table_outcomes
 from .facts import facts
 
 DR_SHARE = 0.3
@@ -53,28 +54,6 @@ def result_values(state, targets: tuple, attackers: tuple) -> dict:
             "Ex": per * (dsp - OWN_LOSS * float(exchange_loss([F.strength[u] for u in adjacent], int(dsp)))),
             "Ar": -per * (AR_SHARE * (asp - stuck) + OWN_LOSS * stuck),
             "Ae": -per * OWN_LOSS * asp}
-
-
-def table_outcomes(tables, column: int, modifier: int = 0) -> dict:
-    out = {}
-    for roll in range(1, 7):
-        r = tables.result(column, roll + modifier)
-        out[r] = out.get(r, 0.0) + 1 / 6
-    return out
-
-
-def declared(state, action) -> tuple:
-    frame = state.stack[-1]
-    if action.kind == "attack":
-        t = (action.a,)
-        return t, tuple(candidates(state, frame[1], t)), None
-    targets, attackers = frame[2], frame[3]
-    if action.kind == "target":
-        t = targets + (action.a,)
-        return t, tuple(candidates(state, frame[1], t)), None
-    if action.kind == "attacker":
-        return targets, attackers + (action.a,), None
-    return targets, attackers, action.a if action.kind == "resolve_at" else None
 
 
 def value_of(state, action, fast: bool) -> float:

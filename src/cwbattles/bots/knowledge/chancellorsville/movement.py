@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from ....games.chancellorsville.victory import line_of_communication
 from ....systems.blue_and_gray.movement import reach
-from .attacks import DR_SHARE, AR_SHARE, OWN_LOSS, exchange_loss, table_outcomes
+from ..blue_and_gray import table_outcomes
+from .attacks import DR_SHARE, AR_SHARE, OWN_LOSS, exchange_loss
 from .facts import UNION, facts, hex_defence
 
 STEP = 2.0
