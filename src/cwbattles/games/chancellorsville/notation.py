@@ -4,10 +4,9 @@ id, corps by name): the standard Blue & Gray actions and Chancellorsville's own 
 
 from __future__ import annotations
 
-from ...engine import notation as codec
 from ...engine.actions import Action
-from ...engine.errors import DataError
-from ...engine.machine import is_well_formed, short_repr
+from ...engine.machine import is_well_formed
+from ...systems.blue_and_gray import notation as bg
 
 # kind -> (meaning of a, meaning of b)
 KINDS = {
@@ -66,32 +65,13 @@ def describe(g, action: Action) -> str:
     return texts[k]() if isinstance(k, str) and k in texts and is_well_formed(action) else str(action)
 
 
-def _ref(g, meaning, v):
-    return {"column": g.tables.columns, "hex": g.board.ids, "corps": g.corps}.get(meaning, None)[v] \
-        if meaning != "unit" else g.units[v].id
-
-
-def _unref(g, meaning, v, source, key):
-    try:
-        if meaning == "column":
-            return g.tables.columns.index(v)
-        if meaning == "corps":
-            return g.corps.index(v)
-        return g.board.index[v] if meaning == "hex" else g.unit_index[v]
-    except (KeyError, TypeError, ValueError):
-        raise DataError(source, key, f"unknown {meaning} {short_repr(v)}") from None
-
-
 def action_to_json(g, action: Action) -> dict:
-    return codec.action_to_json(KINDS, lambda m, v: _ref(g, m, v), action)
+    return bg.action_to_json(g, KINDS, action, named={"corps": g.corps})
 
 
 def action_from_json(g, doc: dict, source: str = "action") -> Action:
-    return codec.action_from_json(KINDS, lambda m, v, src, key: _unref(g, m, v, src, key), doc, source)
+    return bg.action_from_json(g, KINDS, doc, source, named={"corps": g.corps})
 
 
 def all_actions(g) -> list:
-    values = {"unit": range(g.n_units), "hex": range(len(g.board)), "column": range(len(g.tables.columns)),
-              "corps": range(len(g.corps)), None: [-1]}
-    seconds = {"enter": [-1, *g.entry_hexes]}
-    return codec.all_actions(KINDS, values, seconds)
+    return bg.all_actions(g, KINDS, named={"corps": g.corps})
