@@ -4,6 +4,7 @@ in the middle of a phase, with scripted dice."""
 from __future__ import annotations
 
 from cwbattles.games.champion_hill import load as _load
+from tests.actions import act, legal  # noqa: F401 (the games' tests import them from here)
 
 _GAME = {}
 
@@ -52,30 +53,6 @@ def position(g, units, *, turn=2, side="union", phase="movement", frames=(), rel
                dice={"state": 99, "calls": 0, "script": list(dice)} if dice else {"state": 99, "calls": 0},
                scalars=sc, stack=stack, over=False)
     return g.from_position(pos, source="test")
-
-
-def act(s, kind, a=None, b=None):
-    g = s.game
-    for action in s.legal_actions():
-        if action.kind != kind:
-            continue
-        doc = g.action_to_json(action)
-        vals = [v for k, v in doc.items() if k != "kind"]
-        if all(w in vals for w in (a, b) if w is not None):
-            s.apply(action)
-            return action
-    raise AssertionError(f"no legal {kind} {a} {b}: {[s.describe(x) for x in s.legal_actions()]}")
-
-
-def legal(s, kind, a=None, b=None) -> bool:
-    g = s.game
-    for action in s.legal_actions():
-        if action.kind == kind:
-            doc = g.action_to_json(action)
-            vals = [v for k, v in doc.items() if k != "kind"]
-            if all(w in vals for w in (a, b) if w is not None):
-                return True
-    return False
 
 
 def hexof(s, uid):

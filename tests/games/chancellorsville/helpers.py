@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cwbattles.games.chancellorsville.game import ChancellorsvilleGame
+from tests.actions import act, legal  # noqa: F401 (the games' tests import them from here)
 
 DATA = Path(__file__).parent / "data"
 _GAME = {}
@@ -51,30 +52,6 @@ def position(g, units, *, turn=2, side="union", phase="movement", frames=(), dic
                dice={"state": 99, "calls": 0, "script": list(dice)} if dice else {"state": 99, "calls": 0},
                scalars=sc, stack=stack, over=False, **extra)
     return g.from_position(pos, source="test")
-
-
-def act(s, kind, a=None, b=None):
-    g = s.game
-    for action in s.legal_actions():
-        if action.kind != kind:
-            continue
-        doc = g.action_to_json(action)
-        vals = [v for k, v in doc.items() if k != "kind"]
-        if all(w in vals for w in (a, b) if w is not None):
-            s.apply(action)
-            return action
-    raise AssertionError(f"no legal {kind} {a} {b}: {[s.describe(x) for x in s.legal_actions()]}")
-
-
-def legal(s, kind, a=None, b=None) -> bool:
-    g = s.game
-    for action in s.legal_actions():
-        if action.kind == kind:
-            doc = g.action_to_json(action)
-            vals = [v for k, v in doc.items() if k != "kind"]
-            if all(w in vals for w in (a, b) if w is not None):
-                return True
-    return False
 
 
 def hexof(s, uid):
