@@ -13,21 +13,36 @@ from cwbattles.systems.blue_and_gray import movement
 from tests.actions import act, find
 
 
+_INTO: dict = {}
+
+
+def _steps_into(s, kind: str) -> list:
+    """[[(a, cost of a -> b)] for each hex b]: the map's tabulated step costs (``MapFacts``)
+    for a unit type, turned round, built once per game."""
+    key = (id(s.game), kind)
+    if key not in _INTO:
+        into = [[] for _ in range(len(s.game.board))]
+        for a, steps in enumerate(s.facts.passable[kind]):
+            for _, b, cost in steps:
+                into[b].append((a, cost))
+        _INTO[key] = into
+    return _INTO[key]
+
+
 def cost_to(s, uid: str, goal: str, avoid=frozenset()) -> dict:
     """{hex: MP from it to ``goal``} for unit ``uid`` by the standard move costs (terrain and
     hexsides), never through the hexes ``avoid``: the yardstick of "nearer the goal"."""
     g = s.game
-    u, board = g.unit_index[uid], g.board
-    target = board.index[goal]
+    into = _steps_into(s, s.facts.unit_kind[g.unit_index[uid]])
+    target = g.board.index[goal]
     best = {target: 0}
     todo = [(0, target)]
     while todo:
         c, b = heapq.heappop(todo)
         if c > best[b]:
             continue
-        for a in board.adjacent[b]:
-            k = s.move_cost(u, a, b)
-            if k is not None and a not in avoid and c + k < best.get(a, 1 << 30):
+        for a, k in into[b]:
+            if a not in avoid and c + k < best.get(a, 1 << 30):
                 best[a] = c + k
                 heapq.heappush(todo, (c + k, a))
     return best
