@@ -48,6 +48,29 @@ def cost_to(s, uid: str, goal: str, avoid=frozenset()) -> dict:
     return best
 
 
+def engage(s, uid: str) -> str:
+    """Move ``uid`` into contact: to a hex of the enemy's zone of control it can reach and stay
+    in this move, if there is one (the one reached with the most MP left), else not at all."""
+    g = s.game
+    u = g.unit_index[uid]
+    act(s, "move", uid)
+    side = s.side_of(u)
+    reach = movement.reach(s, u)
+    zoc = s.zoc(1 - side)
+    ends = [h for h in reach if h in zoc and s.stack_ok(h, side, (u,))]
+    if not ends:
+        act(s, "stop", uid)
+        return g.board.ids[s.hex[u]]
+    end = max(ends, key=lambda h: reach[h][0])
+    route = []
+    while end != s.hex[u]:
+        route.append(end)
+        end = reach[end][1]
+    for h in reversed(route):
+        act(s, "step", g.board.ids[h])
+    return g.board.ids[s.hex[u]]
+
+
 def march(s, uid: str, goal: str, how: str = "move", into_zoc: bool = False) -> str:
     """Start ``uid``'s move with the legal action ``how`` and walk it toward ``goal`` by legal
     steps, round the enemy's zones of control unless ``into_zoc``; returns the hex where it
@@ -58,10 +81,12 @@ def march(s, uid: str, goal: str, how: str = "move", into_zoc: bool = False) -> 
     if s.stack[-1][0] != "moving":                      # the entry or the move ended at once
         return g.board.ids[s.hex[u]]
     side = s.side_of(u)
-    zoc = frozenset() if into_zoc else s.zoc(1 - side) - {g.board.index[goal]}
-    remaining = cost_to(s, uid, goal, zoc)
+    zoc = frozenset() if into_zoc else s.zoc(1 - side)
     reach = movement.reach(s, u)
     ends = [h for h in reach if h == s.hex[u] or (s.stack_ok(h, side, (u,)) and h not in zoc)]
+    remaining = cost_to(s, uid, goal, zoc)              # round the enemy's zones if a way exists,
+    if not any(h in remaining for h in ends):
+        remaining = cost_to(s, uid, goal)               # else as near the goal as they let it
     end = min(ends, key=lambda h: (remaining.get(h, 1 << 30), -reach[h][0]))
     route = []
     while end != s.hex[u]:
