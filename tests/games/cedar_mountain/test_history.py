@@ -1,0 +1,82 @@
+"""Historical feasibility (issue 25, point 4): on our reconstructed map, counters and turn record
+(turn 1 = 2:00 p.m. on 9 August 1862, half-hour turns: research cedar-mountain.md 6), the armies
+can do what they did when they did it. Legal actions of the public API only (each move: the
+legal ``enter`` or ``move``, then legal ``step`` actions along the route ``movement.reach``
+allows), the other side ending its phases."""
+
+import cwbattles
+from cwbattles.systems.gbacw import movement
+
+from tests.actions import act, find
+
+EARLY = ["cs-12ga", "cs-13va", "cs-25va", "cs-31va", "cs-52va", "cs-58va"]
+# the Crittenden lane from the Gate (2319) south to the Crittenden house (map notes 2-3)
+LANE = ["2418", "2519", "2618", "2719", "2818", "2919"]
+
+
+def hexof(s, uid):
+    h = s.hex[s.game.unit_index[uid]]
+    return s.game.board.ids[h] if h >= 0 else "off"
+
+
+def end_side(s, side):
+    """End every phase of ``side`` (no fire, no melee) until the other side acts."""
+    while s.to_act == side and not s.is_over:
+        ends = [a for a in s.legal_actions() if a.kind.startswith("end") or a.kind == "pass"]
+        assert ends, [s.describe(a) for a in s.legal_actions()][:10]
+        s.apply(ends[0])
+
+
+def go(s, uid, goal, how="move"):
+    """Start ``uid``'s move with the legal action ``how``, then step along the route ``reach``
+    gives to the reachable hex nearest ``goal`` (the most MP left among equals), and stop."""
+    g, b = s.game, s.game.board
+    u = g.unit_index[uid]
+    act(s, how, uid)
+    if s.stack[-1][0] != "moving":
+        return hexof(s, uid)
+    reach = movement.reach(s, u)
+    target = b.index[goal]
+    end = min(reach, key=lambda h: (b.distance(h, target), -reach[h][0]))
+    route = []
+    while end != s.hex[u]:
+        route.append(end)
+        end = reach[end][1]
+    for h in reversed(route):
+        if find(s, "step", b.ids[h]) is None:
+            break
+        act(s, "step", b.ids[h])
+    if find(s, "stop") is not None:
+        act(s, "stop")
+    return hexof(s, uid)
+
+
+def test_early_from_2934_to_his_line_on_the_crittenden_lane():
+    """Source: about 2 p.m. Early moved off from the school house on the Orange road, swung left
+    behind a hill, formed in a meadow north of a branch of Cedar Run, drove Bayard's skirmishers
+    from Mrs. Crittenden's fields and took his line on the ridge by the Crittenden lane, where
+    he fought from about 5 p.m. (Early OR pp. 228-231; research cedar-mountain.md 5-6). Here:
+    Early's six regiments enter at 2934 on turn 1 (2:00 p.m.) in column on the road; Early
+    himself goes first each turn to the middle of the brigade, then to its rear (16.4: a regiment
+    beyond his radius moves one hex); four regiments stand on the lane on turn 3 (3:00 p.m.) and all six, one on each lane hex
+    from the Gate to the Crittenden house, on turn 6 (4:30 p.m.), before the fight of 5 p.m."""
+    g = cwbattles.load("cedar-mountain", options={"union_setup": "printed"})
+    s = g.new_game(seed=1)
+    goals = dict(zip(EARLY, LANE))
+    on_lane = {}
+    for turn in range(1, 7):
+        assert s.turn == turn and s.to_act == "confederate"
+        leader_goal = "2830" if turn == 1 else hexof(s, "cs-25va") if turn < 4 else hexof(s, "cs-52va")
+        if s.hex[g.unit_index["early"]] < 0:
+            go(s, "early", leader_goal, "enter")
+        elif hexof(s, "early") != leader_goal and find(s, "move", "early") is not None:
+            go(s, "early", leader_goal)
+        for uid in EARLY:
+            if hexof(s, uid) != goals[uid]:
+                go(s, uid, goals[uid], "enter" if hexof(s, uid) == "off" else "move")
+            if hexof(s, uid) == goals[uid]:
+                on_lane.setdefault(uid, turn)
+        end_side(s, "confederate")
+        end_side(s, "union")
+    assert on_lane["cs-12ga"] <= 3 and on_lane["cs-13va"] <= 3, on_lane
+    assert all(on_lane.get(uid, 99) <= 6 for uid in EARLY), on_lane
