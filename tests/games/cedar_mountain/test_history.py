@@ -80,3 +80,32 @@ def test_early_from_2934_to_his_line_on_the_crittenden_lane():
         end_side(s, "union")
     assert on_lane["cs-12ga"] <= 3 and on_lane["cs-13va"] <= 3, on_lane
     assert all(on_lane.get(uid, 99) <= 6 for uid in EARLY), on_lane
+
+
+def test_crawford_from_area_4_across_the_wheatfield_to_garnetts_woods():
+    """Source: about 5:45 p.m. Crawford's brigade crossed the wheatfield west of the Union line,
+    struck Garnett's brigade in the woods on the Confederate left and rolled it up (Crawford OR
+    pp. 149-151; PAL; HMDB "Terror in the Woods": research cedar-mountain.md 5-6). Here:
+    Crawford's four regiments from deployment area 4 (the printed set-up), Crawford first each
+    turn to the middle of them (16.4), the Confederates standing aside: the 5th Connecticut is
+    in Garnett's woods (1921, 27.22) on the Union's Game-Turn 6 (4:30 p.m.) and all four are at
+    the wood's edge (1921 or next to it) by Game-Turn 7 (5:00 p.m.)."""
+    g = cwbattles.load("cedar-mountain", options={"union_setup": "printed"})
+    b = g.board
+    s = g.new_game(seed=1)
+    goals = {"us-5ct": "1921", "us-10me": "1821", "us-28ny": "2021", "us-46pa": "1920"}
+    arrived = {}
+    while s.turn <= 7:
+        end_side(s, "confederate")
+        while s.to_act == "union" and find(s, "move", "crawford") is None and find(s, "end_command"):
+            act(s, "end_command")                          # no orders needed: the brigade is in command
+        if find(s, "move", "crawford") is not None:
+            go(s, "crawford", hexof(s, "us-28ny"))
+        for uid, goal in goals.items():
+            if hexof(s, uid) != goal and find(s, "move", uid) is not None:
+                go(s, uid, goal)
+            if b.distance(s.hex[g.unit_index[uid]], b.index["1921"]) <= 1:
+                arrived.setdefault(uid, s.turn)
+        end_side(s, "union")
+    assert hexof(s, "us-5ct") == "1921" and arrived["us-5ct"] <= 6, arrived
+    assert all(arrived.get(uid, 99) <= 7 for uid in goals), arrived
