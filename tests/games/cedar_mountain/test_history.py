@@ -109,3 +109,57 @@ def test_crawford_from_area_4_across_the_wheatfield_to_garnetts_woods():
         end_side(s, "union")
     assert hexof(s, "us-5ct") == "1921" and arrived["us-5ct"] <= 6, arrived
     assert all(arrived.get(uid, 99) <= 7 for uid in goals), arrived
+
+
+def brigade_to(s, leader, regiments, target, first_move):
+    """One turn of a brigade's march: its commander first, to the middle regiment (or, entering,
+    onto the road), then each regiment toward a hex of its own at or beside ``target``."""
+    g, b = s.game, s.game.board
+    around = [target] + [b.ids[h] for h in b.adjacent[b.index[target]] if h is not None]
+    middle = regiments[(len(regiments) + 1) // 2]
+    if hexof(s, leader) == "off":
+        go(s, leader, first_move, "enter")
+    elif find(s, "move", leader) is not None and hexof(s, middle) != "off":
+        go(s, leader, hexof(s, middle))
+    for uid, goal in zip(regiments, around):
+        if hexof(s, uid) != goal:
+            go(s, uid, goal, "enter" if hexof(s, uid) == "off" else "move")
+
+
+def test_hills_brigades_reach_the_confederate_left_for_the_counterattack():
+    """Source: as Crawford rolled up the Confederate left, Jackson rallied it; Branch's brigade,
+    the head of A. P. Hill's division, counterattacked about 6 p.m., and Archer and Pender came up
+    on the left and drove the Union right back at dusk (Jackson OR p. 184; Hill OR p. 216; CMH
+    vol. 4 p. 112: research cedar-mountain.md 6). The roster brings Hill and Branch on at 2934 on
+    turn 9 (6:00 p.m.), Archer and Pender on turn 10 (6:30). Here, the Union standing aside, Hill first each turn to Branch's regiments and
+    his Command Points ordering Archer's brigade into command (16.2): both columns reach the
+    Gate on their entry turn, but the regiments of each stand at or next to Garnett's woods on the
+    Confederate left (1921, 27.22) only three turns later: Branch on turn 12 (7:30 p.m.), Archer
+    on turn 13 (8:00 p.m.), after sunset (7:14). The printed roster's entry turns (9 and 10) at
+    2934 leave no time: history's counterattack of about 6-6:30 p.m. is possible here only at the
+    Gate, not on the left (docs/data-notes/cedar-mountain-map.md, "Historical feasibility")."""
+    g = cwbattles.load("cedar-mountain", options={"union_setup": "printed"})
+    b = g.board
+    s = g.new_game(seed=1)
+    brigades = {"branch": [u.id for u in g.units if u.brigade == g.units[g.unit_index["cs-7nc"]].brigade
+                           and u.type != "leader"],
+                "archer": [u.id for u in g.units if u.brigade == g.units[g.unit_index["cs-1tn"]].brigade
+                           and u.type != "leader"]}
+    arrived = {}
+    while s.turn <= 13 and not s.is_over:
+        while find(s, "end_command") is not None:            # 16.2: Hill orders a brigade out of
+            s.apply(find(s, "order") or find(s, "end_command"))    # his radius into command
+        if s.turn >= 9:                                    # Hill first: his brigadiers need him near (16.2)
+            ahead = hexof(s, brigades["branch"][2])
+            if hexof(s, "hill") == "off":
+                go(s, "hill", "2933", "enter")
+            elif ahead != "off" and find(s, "move", "hill") is not None:
+                go(s, "hill", ahead)
+        for leader, regiments in brigades.items():
+            if g.units[g.unit_index[leader]].entry_turn <= s.turn:
+                brigade_to(s, leader, regiments, "1921", "2933")
+                if all(b.distance(s.hex[g.unit_index[u]], b.index["1921"]) <= 1 for u in regiments):
+                    arrived.setdefault(leader, s.turn)
+        end_side(s, "confederate")
+        end_side(s, "union")
+    assert arrived == {"branch": 12, "archer": 13}, arrived
