@@ -112,13 +112,15 @@ def test_named_rivers_streams_and_crossings(board):
     assert board.hexside_name(us_ford) == "H0112/H0211"
 
 
-def test_every_crossing_feature_lies_on_the_river_and_roads_cross_it_only_there(board):
+def test_every_crossing_feature_lies_on_water_and_roads_cross_water_only_there(board):
+    """A ford or bridge spans the river or a stream; a road meets water only at a crossing (issue
+    25: bare stream crossings stopped every gun on the United States Ford and Furnace roads)."""
     for name in CROSSINGS:
         for side in board.hexsides_with(name):
-            assert "river" in board.hexside_features[side], board.hexside_name(side)
+            assert {"river", "stream"} & board.hexside_features[side], board.hexside_name(side)
     for side in board.hexsides_with("road"):
         feats = board.hexside_features[side]
-        if "river" in feats:
+        if {"river", "stream"} & feats:
             assert any(f in feats for f in CROSSINGS), board.hexside_name(side)
 
 
