@@ -31,6 +31,24 @@ def test_23_22_confederates_force_march_on_turns_2_and_3_only_and_never_into_an_
     assert "F0402" in steps(s)                               # a normal move may enter (and stops)
 
 
+def test_23_22_a_unit_entering_on_turns_2_and_3_may_forced_march_as_it_enters():
+    """23.22: "any Confederate unit may Forced March move" on Game-Turns 2-3, a reinforcement
+    entering then too: Mahone enters at H0606 by forced march with 12 - 1 = 11 MP (5 by a
+    normal entry), in the forced mode; not on Game-Turn 4 (cavalry still may, 23.23); option
+    forced_march_entry=next_turn: the entry is normal."""
+    s = position(G, {}, side="confederate", turn=2)
+    act(s, "force_enter", "cs-mahone-a", "H0606")
+    assert hexof(s, "cs-mahone-a") == "H0606" and s.mv_mp == 11 and s.mv_mode == 3
+    assert s.forced[G.unit_index["cs-mahone-a"]]
+    s = position(G, {}, side="confederate", turn=2)
+    act(s, "enter", "cs-mahone-a")
+    assert s.mv_mp == 5
+    s = position(G, {}, side="confederate", turn=4)
+    assert not legal(s, "force_enter", "cs-mahone-a", "H0606") and legal(s, "force_enter", "cs-flee-s", "H0606")
+    s = position(game(forced_march_entry="next_turn"), {}, side="confederate", turn=2)
+    assert legal(s, "enter", "cs-mahone-a") and not legal(s, "force_enter", "cs-mahone-a", "H0606")
+
+
 def test_23_23_cavalry_eight_mp_or_twelve_forced_every_turn_and_beckham_may_not_bombard_after():
     s = position(G, {"us-cav-1": "F0106"}, turn=5)
     act(s, "move", "us-cav-1")
