@@ -147,8 +147,8 @@ class State(BGState):
         """23.54: a leader alone does not block the enemy: only combat units occupy a hex."""
         return self.combat_occupied(side)
 
-    def strength_bonus(self, u):
-        return leaders.strength_bonus(self, u)                              # 23.55
+    def strength_bonus(self, u, engaged=None):
+        return leaders.strength_bonus(self, u, engaged)                     # 23.55, 23.52
 
     def stack_ok(self, h, side, adding=(), removing=()):
         """6.32: two combat units a hex; 23.52: leaders do not count; 23.53: one-star leaders
@@ -269,7 +269,7 @@ class State(BGState):
             return
         old, self._elim_from = self._elim_from, -1
         if old >= 0:
-            leaders.stack_destroyed(self, old, self.facts.unit_side[u])       # 23.56
+            leaders.unit_destroyed(self, old, self.facts.unit_side[u])        # 23.56
         leaders.command_check(self, u)                                         # 23.53
 
     def on_turn_end(self):
