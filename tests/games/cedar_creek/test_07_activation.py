@@ -5,6 +5,8 @@ the frames above it are done, so a test sees the exact state they leave."""
 
 import pytest
 
+import cwbattles
+
 from .helpers import act, legal_kinds, setup_position
 from .rule_helpers import BLOCK, at_stack, options, player_frames, texts, unit, zone_of
 
@@ -272,6 +274,38 @@ def test_7_3_deploys_within_three_zones(game):
     assert s.artillery(game.unit_index["godwin"]) == 2
     assert s.to_position()["markers"][0] == {"zone": "cupps-ford", "status": "on_map", "value": 2, "moved": True,
                                              "brigade": "godwin"}
+
+
+def test_7_3_deploying_ends_the_trains_movement(game):
+    """7.3: "At the end of its movement" the train turns Active or deploys: a deploy ends its
+    movement. Train at Hupp's Hill, turn 3: after a marker goes to Bowman's Mill road the train
+    may deploy more markers but not move on (to Stickley Hill, Middle Road) and deploy from
+    there (Back Road, 4 zones from Hupp's Hill); at the end of the step it is Active."""
+    s = at_stack(game, WHARTON, [BLOCK, ["hqphase", 1]], turn=3,
+                 hqs=[{"id": "early", "zone": "middle-road", "active": True}],
+                 train={"zone": "hupps-hill", "status": "on_map"})
+    assert "stickley-hill" in options(s, "hq_move") and "back-road" not in options(s, "deploy")
+    act(s, "deploy", "bowmans-mill-road")
+    assert "hq_move" not in legal_kinds(s) and "bowmans-mill-road" in options(s, "deploy")
+    act(s, "end_hq")
+    assert s.train_active and s.train_zone == game.board.index["hupps-hill"]
+
+
+def test_7_3_marker_moves_once_a_game_turn(game):
+    """7.3: a marker's 6 MP are once a Game-Turn, like the train's and the HQ's (the reading in
+    docs/rules-notes/cedar-creek.md): the marker at the Cooley house that moved in round 1's
+    headquarters step is offered no move in round 2's; with the option artillerie_moves=step
+    (the reading before issue 25) it moves again."""
+    units = [unit("kitching", "kitching-camp"), unit("cook", "east-fields", facing="cooley-fields")]
+    for options, again in ((game.options, False), (dict(game.options, artillerie_moves="step"), True)):
+        g = cwbattles.load("cedar-creek", options=options)
+        s = marker_step(g, units, [{"status": "on_map", "zone": "cooley-house"}], round_=2)
+        s.marker_moved[0] = s.stamp - 1                        # it moved in round 1 of this turn
+        s = s.clone()                                          # (a clone asks the rules afresh)
+        assert ("marker_move" in legal_kinds(s)) is again
+        assert s.to_position()["markers"][0]["moved"] is not again
+        s.marker_moved[0] = s.stamp - 2                        # in the last round of turn 4
+        assert "marker_move" in legal_kinds(s.clone())
 
 
 def test_7_3_train_leaves_when_all_five_are_deployed(game):

@@ -22,6 +22,16 @@ def test_25_1_jacksons_points_reach_division_commanders_within_three_hexes():
     assert s.div_bonus[WINDER_DIV] == 3 and not legal(s, "give_cp")
 
 
+def test_25_1_three_hexes_exclusive_counts_the_third_hex_not_jacksons_own():
+    """25.1 "within three hexes of Jackson (exclusive)": counted as every range in the series,
+    Jackson's hex left out and the commander's counted (docs/rules-notes/cedar-mountain.md):
+    Winder at 2023, three hexes away, may take a point; Ewell at 2024, four away, may not."""
+    units = {"jackson": "2020", "winder": "2023", "ewell": "2024", "cs-21va": ("2023", "W", "line")}
+    s = position(G, units, side="confederate", phase="command")
+    assert G.board.distance(G.board.index["2020"], G.board.index["2023"]) == 3
+    assert legal(s, "give_cp", "winder") and not legal(s, "give_cp", "ewell")
+
+
 def test_25_1_a_point_puts_a_distant_brigade_back_in_command():
     """Garnett 5 hexes from Winder (radius 4): out of command; with one of Jackson's points, in."""
     units = {"jackson": "2020", "winder": "2020", "garnett": "2025", "cs-21va": ("2025", "W", "line")}

@@ -51,6 +51,24 @@ def test_27_23_exit_by_0101_scores_for_the_confederates_only():
     assert s.result["confederate"]["loss_vp"] == 0 and s.result["union"]["losses"] == 0   # an exited unit is no loss
 
 
+def test_27_23_exit_from_an_enemy_zone_draws_withdrawal_fire_first():
+    """27.23 forbids nothing about an enemy zone of control: the 5th Connecticut in 0101, in the
+    zone of the 21st Virginia (0102, facing it), may leave; leaving the hex draws withdrawal fire
+    first (10.3: die 6, one of its 5 points lost), then it is off the map with 4 points.
+    Option zoc_exit=barred: no exit from the zone."""
+    units = {"us-5ct": ("0101", "E", "column"), "crawford": "0101", "cs-21va": ("0102", "E", "line")}
+    s = position(G, units, side="union", dice=[6])
+    act(s, "move", "us-5ct")
+    assert s.sp[unit(s, "us-5ct")] == 5
+    act(s, "exit")
+    fired, left = [next(i for i, e in enumerate(s.log) if e.rule == r) for r in ("10.3", "27.23")]
+    assert fired < left and s.log[fired].dice == (6,)
+    assert hexof(s, "us-5ct") == "exited" and s.sp[unit(s, "us-5ct")] == 4
+    s = position(game(zoc_exit="barred"), units, side="union")
+    act(s, "move", "us-5ct")
+    assert not legal(s, "exit")
+
+
 def test_27_23_only_from_0101_in_the_movement_phase():
     s = position(G, {"cs-21va": ("0102", "E", "column"), "garnett": "0102"}, side="confederate")
     act(s, "move", "cs-21va")

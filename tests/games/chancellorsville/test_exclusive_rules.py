@@ -3,6 +3,7 @@
 F0105/F0205; exit hex F0601; command control from Game-Turn 7; Confederate forced march on 2-3)."""
 
 from cwbattles.games.chancellorsville import victory
+from cwbattles.systems.blue_and_gray import revised_morale
 from cwbattles.systems.blue_and_gray.combat import odds
 
 from .helpers import act, fight, game, hexof, idx, legal, position
@@ -29,6 +30,24 @@ def test_23_22_confederates_force_march_on_turns_2_and_3_only_and_never_into_an_
     s = position(G, {"cs-posey-a": "F0403", "us-2-ii": "F0302"}, side="confederate", turn=3)
     act(s, "move", "cs-posey-a")
     assert "F0402" in steps(s)                               # a normal move may enter (and stops)
+
+
+def test_23_22_a_unit_entering_on_turns_2_and_3_may_forced_march_as_it_enters():
+    """23.22: "any Confederate unit may Forced March move" on Game-Turns 2-3, a reinforcement
+    entering then too: Mahone enters at H0606 by forced march with 12 - 1 = 11 MP (5 by a
+    normal entry), in the forced mode; not on Game-Turn 4 (cavalry still may, 23.23); option
+    forced_march_entry=next_turn: the entry is normal."""
+    s = position(G, {}, side="confederate", turn=2)
+    act(s, "force_enter", "cs-mahone-a", "H0606")
+    assert hexof(s, "cs-mahone-a") == "H0606" and s.mv_mp == 11 and s.mv_mode == 3
+    assert s.forced[G.unit_index["cs-mahone-a"]]
+    s = position(G, {}, side="confederate", turn=2)
+    act(s, "enter", "cs-mahone-a")
+    assert s.mv_mp == 5
+    s = position(G, {}, side="confederate", turn=4)
+    assert not legal(s, "force_enter", "cs-mahone-a", "H0606") and legal(s, "force_enter", "cs-flee-s", "H0606")
+    s = position(game(forced_march_entry="next_turn"), {}, side="confederate", turn=2)
+    assert legal(s, "enter", "cs-mahone-a") and not legal(s, "force_enter", "cs-mahone-a", "H0606")
 
 
 def test_23_23_cavalry_eight_mp_or_twelve_forced_every_turn_and_beckham_may_not_bombard_after():
@@ -199,6 +218,22 @@ def test_23_55_a_leader_of_more_than_one_star_adds_one_to_non_artillery_units():
     assert odds(s4, (idx("F0403"),), (G.unit_index["cs-posey-a"],))["attack"] == 5
 
 
+def test_23_52_only_the_highest_ranking_leader_in_an_attack_affects_it():
+    """23.52 "Only the highest ranking Leader in an attack will affect combat": Posey (4) with
+    Lee (3 stars) and Wright (4) with Jackson (2 stars) attack 1/II from two hexes: only Lee's
+    +1 counts, 9 (10 with option attack_leader=hex, a leader per hex). Wright alone with
+    Jackson attacking is 5: the bonus is his when no higher leader is in the attack."""
+    units = {"cs-posey-a": "F0404", "cs-lee": "F0404", "cs-wright-a": "F0504", "cs-jackson": "F0504",
+             "us-1-ii": "F0403"}
+    attack = (G.unit_index["cs-posey-a"], G.unit_index["cs-wright-a"])
+    for g, total in ((G, 9), (game(attack_leader="hex"), 10)):
+        s = position(g, units, side="confederate", phase="combat", turn=5)
+        assert odds(s, (idx("F0403"),), attack)["attack"] == total
+    s = position(G, units, side="confederate", phase="combat", turn=5)
+    assert odds(s, (idx("F0403"),), attack[1:])["attack"] == 5
+    assert s.strength(attack[1]) == 5 and s.strength(attack[1], attack) == 4
+
+
 def test_23_56_leader_of_a_destroyed_stack_killed_on_1_else_to_the_nearest_unit_of_his_command():
     units = {"cs-posey-a": "F0404", "cs-anderson": "F0404", "cs-wright-a": "F0506",
              "us-1-ii": "F0403", "us-2-ii": "F0304", "us-1-iii": "F0305"}
@@ -210,6 +245,24 @@ def test_23_56_leader_of_a_destroyed_stack_killed_on_1_else_to_the_nearest_unit_
     s = position(G, units, phase="combat", turn=5, dice=(1, 2))
     fight(s, "F0404", "us-1-ii", "us-2-ii", "us-1-iii")
     assert hexof(s, "cs-anderson") == "F0506"                  # with Wright, of his division
+
+
+def test_23_56_the_leader_rolls_for_any_unit_of_his_stack_destroyed():
+    """23.56 "Roll a die for each Leader present with the destroyed combat unit": Posey, routed,
+    is disrupted again (12.1: Anderson's saving roll 4 fails) and eliminated while Wright, of
+    Anderson's division, survives in the hex: Anderson rolls; 1 he is killed; 2 he stays with
+    Wright. Option leader_loss=stack: no roll while a unit of the stack is left."""
+    units = {"cs-posey-a": "F0404", "cs-wright-a": "F0404", "cs-anderson": "F0404"}
+    flags = {"cs-posey-a": {"morale": "routed"}}
+    for die, after in ((1, "elim"), (2, "F0404")):
+        s = position(G, units, turn=5, flags=flags, dice=(4, die))
+        revised_morale.disrupt(s, G.unit_index["cs-posey-a"], "Dr")
+        assert hexof(s, "cs-posey-a") == "elim" and hexof(s, "cs-wright-a") == "F0404"
+        assert hexof(s, "cs-anderson") == after and s.dice.calls == 2
+        assert s.killed[G.unit_index["cs-anderson"]] is (die == 1)
+    s = position(game(leader_loss="stack"), units, turn=5, flags=flags, dice=(4,))
+    revised_morale.disrupt(s, G.unit_index["cs-posey-a"], "Dr")
+    assert hexof(s, "cs-posey-a") == "elim" and hexof(s, "cs-anderson") == "F0404" and s.dice.calls == 1
 
 
 def test_23_57_rally_succeeds_automatically_with_a_leader():
@@ -227,11 +280,25 @@ def test_23_61_victory_hexes_occupied_at_the_end_and_two_vp_per_strength_point()
     r = s.result
     assert r["union"]["hexes"] == 25 and r["confederate"]["hexes"] == 15   # F0404: a leader holds nothing
     assert r["union"]["eliminated"] == 8 and r["confederate"]["eliminated"] == 8
-    # the last side to occupy a victory hex holds it, even after leaving (the scenario's reading)
-    s = position(G, {"us-1-ii": "F0403", "cs-posey-a": "F0505"}, turn=8, control={"F0404": "confederate"})
+    # option occupation=last_occupier: the last side to occupy a victory hex holds it, even
+    # after leaving (the scenario's reading before issue 25)
+    last = game(occupation="last_occupier")
+    s = position(last, {"us-1-ii": "F0403", "cs-posey-a": "F0505"}, turn=8, control={"F0404": "confederate"})
+    assert s.result["control"]["F0404"] == "confederate"                   # empty, last entered by them
     act(s, "move", "us-1-ii")
     act(s, "step", "F0404")
     assert s.result["control"]["F0404"] == "union"
+
+
+def test_23_61_a_hex_scores_for_the_side_in_it_at_the_end_an_empty_one_for_nobody():
+    """23.61 "Occupation of Hexes at the End of the Game": F0404, last entered by the
+    Confederates, is empty at the end: nobody scores it; F0601 with 1/II in it: the Union 25."""
+    s = position(G, {"us-1-ii": "F0601", "cs-posey-a": "F0505"}, turn=8,
+                 control={"F0404": "confederate", "F0601": "confederate"})
+    s.over = True
+    r = s.result
+    assert r["control"]["F0404"] is None and r["control"]["F0601"] == "union"
+    assert r["union"]["hexes"] == 25 and r["confederate"].get("hexes", 0) == 0
 
 
 def test_23_62_levels_of_victory_by_the_ratio():

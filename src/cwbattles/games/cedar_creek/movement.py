@@ -564,14 +564,14 @@ def _hqphase_legal(state, frame):
 
 
 def marker_moves(state) -> list:
-    """7.3: each Artillerie marker on the map may move 6 MP in the Confederate headquarters
-    step, once a step, never into a zone the enemy holds. Markers alike (same zone, same
-    value) offer their moves once."""
+    """7.3: each Artillerie marker on the map may move 6 MP in a Confederate headquarters
+    step, once a Game-Turn (``State.marker_has_moved``), never into a zone the enemy holds. Markers
+    alike (same zone, same value) offer their moves once."""
     seen = set()
     out = []
     mp = state.game.tables.movement.marker_mp
     for m, z in enumerate(state.marker_zone):
-        if z < 0 or state.marker_moved[m] == state.stamp or (z, state.marker_value[m]) in seen:
+        if z < 0 or state.marker_has_moved(m) or (z, state.marker_value[m]) in seen:
             continue
         seen.add((z, state.marker_value[m]))
         out += [Action("marker_move", n, m) for n in piece_reach(state, CONFEDERATE, z, mp) if n != z]
@@ -632,12 +632,14 @@ def _put_piece(state, side: int, piece: int, z: int, cost: int) -> None:
 
 
 def _deploy(state, z: int) -> None:
-    """7.3: an Artillerie marker is placed three zones or less from the train; it has moved
-    for this headquarters step."""
+    """7.3: "at the end of its movement" the train deploys Artillerie markers, each three zones
+    or less from it: a deploy ends the train's movement for the turn (it may deploy more
+    markers in this step, not move on and deploy elsewhere). The marker has had its move."""
     g = state.game
     m = state.marker_zone.index(OFF_MAP)
     state.marker_zone[m] = z
     state.marker_moved[m] = state.stamp
+    state.train_moved = True
     supported = [g.brigades[v].name for mm, v in state.supported(z) if mm == m]
     state.note("7.3", f"Artillerie deployed in {g.zone_name(z)}"
                + (f", supporting {supported[0]}." if supported else " (no brigade to support there yet)."))

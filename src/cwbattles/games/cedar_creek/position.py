@@ -65,14 +65,15 @@ def position_of(state) -> dict:
 
 
 def _marker_json(state, m: int) -> dict:
-    """An Artillerie marker: where it is, its value, whether it moved in this headquarters
-    step, and the brigade it supports (7.3: derived from the zone, given for readers)."""
+    """An Artillerie marker: where it is, its value, whether it has had its move (7.3: in this
+    Game-Turn, or this round with the ``artillerie_moves = "step"`` option), and the brigade it
+    supports (derived from the zone, given for readers)."""
     g = state.game
     z = state.marker_zone[m]
     supports = next((v for mm, v in state.supported(z) if mm == m), -1) if z >= 0 else -1
     return {"zone": _zid(g, z) if z >= 0 else None,
             "status": "on_map" if z >= 0 else "in_train" if z == OFF_MAP else "gone",
-            "value": state.marker_value[m], "moved": z >= 0 and state.marker_moved[m] == state.stamp > 0,
+            "value": state.marker_value[m], "moved": z >= 0 and state.stamp > 0 and state.marker_has_moved(m),
             "brigade": g.brigades[supports].id if supports >= 0 else None}
 
 

@@ -228,6 +228,16 @@ class State(Machine):
     def option(self, name: str, default=None):
         return self.game.options.get(name, default)
 
+    def marker_has_moved(self, m: int) -> bool:
+        """7.3: whether Artillerie marker m has had its move: in this Game-Turn (a Confederate
+        headquarters step of any round; the default reading, like the HQ and the train), or,
+        with the option ``artillerie_moves = "step"``, in this round's headquarters step. A
+        marker keeps the stamp of the round it moved or was deployed in; this turn's rounds
+        have the stamps above ``stamp - round``."""
+        if self.option("artillerie_moves", "turn") == "step":
+            return self.marker_moved[m] == self.stamp
+        return self.marker_moved[m] > self.stamp - self.round
+
     # -- results ------------------------------------------------------------------------------
     @property
     def result(self) -> dict:

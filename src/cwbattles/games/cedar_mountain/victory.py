@@ -58,7 +58,12 @@ def exited(s, u: int, h: int) -> None:
 
 
 def may_exit(s, u: int, h: int) -> bool:
-    return h in s.game.exit_hexes
+    """27.23: from 0101 in the owner's Movement Phase; 27.23 forbids nothing about an enemy zone
+    of control (a unit leaving one draws withdrawal fire, 10.3). Option ``zoc_exit = "barred"``:
+    not from an enemy zone (the program's reading before issue 25)."""
+    if h not in s.game.exit_hexes:
+        return False
+    return s.game.option("zoc_exit") != "barred" or h not in s.zoc(1 - s.game.units[u].side)
 
 
 def loss_points(s) -> tuple:

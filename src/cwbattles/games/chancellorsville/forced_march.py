@@ -10,6 +10,7 @@ combined with strategic movement (decision)."""
 from __future__ import annotations
 
 from ...engine.actions import Action
+from ...systems.blue_and_gray.movement import enter_map, entry_steps
 
 FORCED = 3                       # the moving unit's mode (the standard modes are 0-2)
 UNION, CONFEDERATE = 0, 1
@@ -43,33 +44,75 @@ def may_enter(s, u: int, a: int, b: int) -> bool:
     return not north_only(s, u) or b in s.game.north
 
 
+def may_force(s, u: int, here: int) -> bool:
+    """Whether unit u, starting a move in hex ``here``, may forced-march now: every unit of a
+    side on its forced-march Game-Turns (23.22: the Confederates on 2-3), leaders, cavalry and
+    horse artillery always (23.51, 23.23), a Union unit north of the Rappahannock (23.21)."""
+    g = s.game
+    side = s.facts.unit_side[u]
+    if s.turn in g.forced_turns[side] or g.always_forced[u]:
+        return True
+    rule = g.option("union_forced_march")
+    return side == UNION and here in g.north and (
+        rule == "north_of_river" or (rule == "north_of_river_turns_2_3" and s.turn in g.forced_turns[1]))
+
+
 def options(s, offered) -> list:
     """``force`` for each unit that is offered a normal move now and may force-march: every
     unit of a side on its forced-march Game-Turns (23.22: the Confederates on 2-3), leaders,
     cavalry and horse artillery always (23.51, 23.23), a Union unit that stands north of the
     Rappahannock (23.21, reconstructed)."""
-    g = s.game
-    if not offered:
+    hexes = s.hex
+    return [Action("force", u) for u in offered if may_force(s, u, hexes[u])]
+
+
+# -- 23.22 a forced march that enters the map --------------------------------------------------------
+def entry_options(s, entering) -> list:
+    """23.22 ("any Confederate unit may Forced March move"): a reinforcement entering on a
+    Game-Turn it may forced-march moves by forced march from its entry (12 MP, no enemy zone of
+    control, the entry hex included): ``force_enter`` u, hex for each entry hex a forced entry
+    reaches. ``entering``: the units offered a normal entry. Option ``forced_march_entry =
+    "next_turn"``: none (entering units forced-march from their next Game-Turn)."""
+    if s.game.option("forced_march_entry") == "next_turn":
         return []
-    side = s.facts.unit_side[offered[0]]
-    if s.turn in g.forced_turns[side]:
-        return [Action("force", u) for u in offered]                     # 23.22
-    always = g.always_forced
-    rule = g.option("union_forced_march")
-    north = side == UNION and (rule == "north_of_river"
-                               or (rule == "north_of_river_turns_2_3" and s.turn in g.forced_turns[1]))
-    hexes, inside = s.hex, g.north
-    return [Action("force", u) for u in offered if always[u] or (north and hexes[u] in inside)]
+    out = []
+    for u in entering:
+        if may_force(s, u, s.game.units[u].entry_hex):
+            out += [Action("force_enter", u, e) for e in sorted(forced_entry_steps(s, u))]
+    return out
+
+
+def forced_entry_steps(s, u: int) -> dict:
+    """{entry hex: MP left} for reinforcement u entering by forced march: the standard entry
+    step (5.2) with the forced march's allowance and limits (the state's hooks read the mode)."""
+    saved = s.mv_mode, s.mv_unit
+    s.mv_mode, s.mv_unit = FORCED, u
+    try:
+        return entry_steps(s, u)
+    finally:
+        s.mv_mode, s.mv_unit = saved
+
+
+def enter(s, u: int, e: int) -> None:
+    """23.22: reinforcement u enters at e by forced march and goes on moving in that mode."""
+    s.mv_mode = FORCED
+    s.forced[u] = True
+    note(s, u, allowance(s, u))
+    enter_map(s, u, e)
 
 
 def start(s, u: int) -> None:
     s.mv_mode = FORCED
     s.mv_mp = allowance(s, u)
     s.forced[u] = True
+    note(s, u, s.mv_mp)
+
+
+def note(s, u: int, mp: int) -> None:
     s.note("23.22" if s.game.units[u].side == CONFEDERATE and s.turn in s.game.forced_turns[1] else
            "23.51" if s.game.units[u].type == "leader" else
            "23.23" if moves_as_cavalry(s.game, u) else "23.21",
-           f"{s.game.units[u].name} forced-marches ({s.mv_mp} MP, no enemy zone of control).")
+           f"{s.game.units[u].name} forced-marches ({mp} MP, no enemy zone of control).")
 
 
 def may_bombard(s, u: int) -> bool:

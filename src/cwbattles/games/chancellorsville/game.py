@@ -15,7 +15,8 @@ from . import data_files
 
 DATA = Path(__file__).parent / "data"
 OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_march": "north_of_river",
-                   "sedgwick_orders": True, "leader_placement": "default"}
+                   "sedgwick_orders": True, "leader_placement": "default", "forced_march_entry": "on_entry",
+                   "attack_leader": "attack", "leader_loss": "unit", "occupation": "at_end"}
 
 
 @dataclass(frozen=True)

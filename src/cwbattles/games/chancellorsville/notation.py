@@ -11,7 +11,7 @@ from ...systems.blue_and_gray import notation as bg
 # kind -> (meaning of a, meaning of b)
 KINDS = {
     "move": ("unit", None), "march": ("unit", None), "force": ("unit", None), "rally": ("unit", None), "entrench": ("unit", None),
-    "enter": ("unit", "hex"), "end_movement": (None, None),
+    "enter": ("unit", "hex"), "force_enter": ("unit", "hex"), "end_movement": (None, None),
     "step": ("hex", None), "exit": ("unit", None), "stop": ("unit", None),
     "attack": ("hex", None), "end_combat": (None, None), "target": ("hex", None), "attacker": ("unit", None),
     "resolve": (None, None), "retreat_to": ("hex", "unit"), "lose": ("unit", None),
@@ -43,6 +43,7 @@ def describe(g, action: Action) -> str:
         "rally": lambda: f"rally {n('unit', a)}",
         "entrench": lambda: f"{n('unit', a)} builds fieldworks",
         "enter": lambda: f"bring on {n('unit', a)}" + (f" at {n('hex', b)} (5.4)" if b >= 0 else ""),
+        "force_enter": lambda: f"bring on {n('unit', a)} at {n('hex', b)} by forced march",
         "end_movement": lambda: "end the Movement Phase",
         "step": lambda: f"move to {n('hex', a)}",
         "exit": lambda: f"{n('unit', a)} leaves the map",

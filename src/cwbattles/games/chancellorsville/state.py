@@ -33,9 +33,10 @@ def _movement_legal(s, frame):
             offered.append(a.a)                            # units that may start a move (6.1)
         elif a.kind == "enter":
             entering = True
+    extra = forced_march.options(s, offered)
     if entering:
         out = [a for a in out if a.kind != "enter" or command.may_move(s, a.a)]
-    extra = forced_march.options(s, offered)
+        extra += forced_march.entry_options(s, sorted({a.a for a in out if a.kind == "enter"}))   # 23.22
     if s.game.option("morale") == "revised":
         extra += revised_morale.rally_options(s, offered)
     extra += fieldworks.options(s, offered)
@@ -45,7 +46,14 @@ def _movement_legal(s, frame):
 
 
 def _movement_apply(s, frame, action):
-    if action.kind == "force":
+    if action.kind == "force_enter":                       # 23.22: a forced march onto the map
+        u = action.a
+        s.stack.append(frame)
+        s.moved[u] = True
+        s.mv_unit = u
+        forced_march.enter(s, u, action.b)
+        s.stack.append(("moving", frame[1], u))
+    elif action.kind == "force":
         u = action.a
         s.stack.append(frame)
         s.moved[u] = True
@@ -139,8 +147,8 @@ class State(BGState):
         """23.54: a leader alone does not block the enemy: only combat units occupy a hex."""
         return self.combat_occupied(side)
 
-    def strength_bonus(self, u):
-        return leaders.strength_bonus(self, u)                              # 23.55
+    def strength_bonus(self, u, engaged=None):
+        return leaders.strength_bonus(self, u, engaged)                     # 23.55, 23.52
 
     def stack_ok(self, h, side, adding=(), removing=()):
         """6.32: two combat units a hex; 23.52: leaders do not count; 23.53: one-star leaders
@@ -180,7 +188,12 @@ class State(BGState):
     def normal_allowance(self, u):
         return forced_march.cavalry_allowance(self, u)                      # 23.23: eight MP
 
-    movement_allowance = normal_allowance
+    def movement_allowance(self, u):
+        """The allowance a move starts from: the forced march's for the unit entering by forced
+        march (23.22), else the normal one (23.23)."""
+        if self.mv_mode == forced_march.FORCED and self.mv_unit == u:
+            return forced_march.allowance(self, u)
+        return self.normal_allowance(u)
 
     def entry_limited(self, u):
         return (self.mv_mode == forced_march.FORCED or self.morale[u] >= revised_morale.SHAKEN
@@ -190,8 +203,8 @@ class State(BGState):
         if self.facts.unit_kind[u] == "leader" and self.units_at(b) \
                 and self.facts.unit_side[self.units_at(b)[0]] != self.facts.unit_side[u]:
             return False                                                    # decision: never beside an enemy leader
-        if self.mv_mode == forced_march.FORCED and a >= 0 and not forced_march.may_enter(self, u, a, b):
-            return False                                                    # 23.21-23.23
+        if self.mv_mode == forced_march.FORCED and not forced_march.may_enter(self, u, a, b):
+            return False                                                    # 23.21-23.23 (the entry step too)
         if self.morale[u] and not revised_morale.may_enter_enemy_zoc(self, u) \
                 and b in self.zoc(1 - self.facts.unit_side[u]):
             return False                                                    # 12.3
@@ -256,7 +269,7 @@ class State(BGState):
             return
         old, self._elim_from = self._elim_from, -1
         if old >= 0:
-            leaders.stack_destroyed(self, old, self.facts.unit_side[u])       # 23.56
+            leaders.unit_destroyed(self, old, self.facts.unit_side[u])        # 23.56
         leaders.command_check(self, u)                                         # 23.53
 
     def on_turn_end(self):

@@ -1,5 +1,6 @@
 """23.3 Exiting the map and 23.6 victory: the exit through F2501 (23.31-23.32), the line of
-communication of exited units (23.61 i), occupation of the victory hexes at the end (23.61),
+communication of exited units (23.61 i), occupation of the victory hexes at the end (23.61:
+the side with a combat unit in the hex),
 two VP per enemy strength point and per star eliminated (23.58, 23.61 ii-iii), the levels by
 the ratio of the totals (23.62)."""
 
@@ -56,11 +57,22 @@ def line_of_communication(s) -> bool:
 
 # -- 23.61 schedule, 23.62 levels --------------------------------------------------------------------
 def hex_changed(s, u: int, new: int) -> None:
-    """23.61 (the scenario's reading, occupation_scores_for = "occupier"): a victory hex belongs
-    to the side whose combat unit last occupied it (entered it, or stood in it at the start)."""
+    """23.61, option ``occupation = "last_occupier"`` (the scenario's reading before issue 25):
+    a victory hex belongs to the side whose combat unit last occupied it (entered it, or stood in
+    it at the start). Kept in every game, so the option can be read from any position."""
     i = s.game.victory_slot[new]
     if i >= 0:
         s.control[i] = s.facts.unit_side[u]
+
+
+def holder(s, i: int) -> int:
+    """23.61 "Occupation of Hexes at the End of the Game": the side with a combat unit in
+    victory hex i (leaders occupy nothing, 23.54), -1 for an empty hex; with the option
+    ``occupation = "last_occupier"`` the side that last occupied it."""
+    if s.game.option("occupation") == "last_occupier":
+        return s.control[i]
+    sides, combat = s.facts.unit_side, s.facts.is_combat
+    return next((sides[v] for v in s.units_at(s.game.victory_hexes[i]) if combat[v]), -1)
 
 
 def level(cvp: int, uvp: int) -> tuple:
@@ -111,10 +123,10 @@ def result(s) -> dict:
                 add(CONFEDERATE, "cut_off_exits", 2 * unit.strength)       # 23.61 i: eliminated
     control = {}
     for i, h in enumerate(g.victory_hexes):
-        holder = s.control[i]
-        control[g.board.ids[h]] = SIDES[holder] if holder >= 0 else None
-        if final and holder >= 0:
-            add(holder, "hexes", g.victory_values[h])                      # 23.61
+        side = holder(s, i)
+        control[g.board.ids[h]] = SIDES[side] if side >= 0 else None
+        if final and side >= 0:
+            add(side, "hexes", g.victory_values[h])                        # 23.61
     vp = {k: sum(v.values()) for k, v in cats.items()}
     winner, lvl = level(vp["confederate"], vp["union"])
     out = {"final": final, "vp": vp, "categories": cats, "winner": winner, "level": lvl,

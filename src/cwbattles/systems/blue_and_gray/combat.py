@@ -117,7 +117,7 @@ def bombarders(s, side: int) -> list:
 
 
 def odds(s, targets: tuple, attackers: tuple) -> dict:
-    att = sum((unit_attack(s, u, targets) for u in attackers), Fraction(0))
+    att = sum((unit_attack(s, u, targets, attackers=attackers) for u in attackers), Fraction(0))
     dfn = defence_strength(s, targets)
     col = s.game.tables.column(att, dfn)
     return {"attack": att, "defence": dfn, "column": col, "odds": s.game.tables.columns[col],

@@ -71,16 +71,34 @@ def kill(s, v: int, rule: str, why: str) -> None:
 
 
 # -- 23.55 combat ------------------------------------------------------------------------------------------
-def strength_bonus(s, u: int):
+def strength_bonus(s, u: int, engaged=None):
     """23.55: a leader of more than one star adds one strength point to each non-artillery
-    combat unit he is stacked with (one leader affects a stack): (label, rule, 1) or None."""
+    combat unit he is stacked with (one leader affects a stack): (label, rule, 1) or None.
+    23.52: in an attack (``engaged``: u's side's units in it) only the highest ranking leader
+    in the attack affects combat, so a stack whose leader is outranked by another in the same
+    attack gets nothing (option ``attack_leader = "hex"``: each hex's leader counts)."""
     h = s.hex[u]
     if h < 0 or s.facts.unit_kind[u] in ("artillery", "leader"):
         return None
     best = stack_leader(s, h)
     if best is None or s.game.units[best].stars <= 1:
         return None
+    if engaged is not None and s.game.option("attack_leader") != "hex" and attack_leader(s, engaged) != best:
+        return None
     return (f"+1 with {s.game.units[best].name}", "23.55", 1)
+
+
+def attack_leader(s, engaged) -> int | None:
+    """23.52: the highest ranking leader in an attack among the leaders stacked with the units
+    ``engaged`` (one side's units in it): the most stars, the first in the order of battle
+    among equals."""
+    best, stars = None, 0
+    units = s.game.units
+    for h in sorted({s.hex[u] for u in engaged if s.hex[u] >= 0}):
+        v = stack_leader(s, h)
+        if v is not None and (units[v].stars > stars or (units[v].stars == stars and v < best)):
+            best, stars = v, units[v].stars
+    return best
 
 
 def disruption_save(s, u: int) -> bool:
@@ -106,11 +124,15 @@ def rally_leader(s, u: int):
 
 
 # -- 23.56 a stack destroyed ----------------------------------------------------------------------------------
-def stack_destroyed(s, h: int, side: int) -> None:
-    """23.56: when the last combat unit of ``side`` in hex h is eliminated, each of his leaders
-    there rolls a die: 1 he is killed; otherwise he is placed at once with the nearest unit of
-    his command (23.53: removed if his command has no unit left on the map)."""
-    if any(s.facts.unit_side[v] == side and s.is_combat_unit(v) for v in s.units_at(h)):
+def unit_destroyed(s, h: int, side: int) -> None:
+    """23.56: a combat unit of ``side`` in hex h has been eliminated: each of his leaders there
+    rolls a die ("for each Leader present with the destroyed combat unit"): 1 he is killed;
+    otherwise he is placed at once with the nearest unit of his command (in the hex itself if
+    one is left there; 23.53: removed if his command has no unit left on the map). Option
+    ``leader_loss = "stack"``: the roll only when the last combat unit of his side in the hex
+    is eliminated (the program's reading before issue 25)."""
+    if s.game.option("leader_loss") == "stack" and any(
+            s.facts.unit_side[v] == side and s.is_combat_unit(v) for v in s.units_at(h)):
         return
     for v in leaders_at(s, h):
         if s.facts.unit_side[v] != side:
@@ -118,29 +140,32 @@ def stack_destroyed(s, h: int, side: int) -> None:
         roll = s.roll()
         name = s.game.units[v].name
         if roll == 1:
-            s.note("23.56", f"{name}'s stack is destroyed: he rolls {roll} and is killed.", (roll,))
-            kill(s, v, "23.56", "killed with his stack")
+            s.note("23.56", f"{name} rolls {roll} for the unit destroyed with him and is killed.", (roll,))
+            kill(s, v, "23.56", "killed with a unit of his stack")
             continue
         target = nearest_of_command(s, v, h)
         if target is None:
-            s.note("23.56", f"{name}'s stack is destroyed: he rolls {roll} and survives.", (roll,))
+            s.note("23.56", f"{name} rolls {roll} for the unit destroyed with him and survives.", (roll,))
             remove(s, v)
+        elif target == h:
+            s.note("23.56", f"{name} rolls {roll} for the unit destroyed with him, survives and stays "
+                            f"with the unit of his command in {s.game.board.ids[h]}.", (roll,))
         else:
             ids = s.game.board.ids
-            s.note("23.56", f"{name}'s stack is destroyed: he rolls {roll}, survives and joins "
+            s.note("23.56", f"{name} rolls {roll} for the unit destroyed with him, survives and joins "
                             f"the nearest unit of his command at {ids[target]}.", (roll,),
                    data={"kind": "move", "unit": s.game.units[v].id, "from": ids[h], "to": ids[target]})
             s.set_hex(v, target)
 
 
 def nearest_of_command(s, v: int, h: int):
-    """23.56: the hex of the nearest combat unit of leader v's command to h (ties: the first
-    such unit in the order of battle), or None."""
+    """23.56: the hex of the nearest combat unit of leader v's command to h, h itself included
+    (ties: the first such unit in the order of battle), or None."""
     best, dist = None, None
     distance = s.game.board.distance
     for u in sorted(s.game.command[v]):
         uh = s.hex[u]
-        if uh < 0 or uh == h:
+        if uh < 0:
             continue
         d = distance(h, uh)
         if dist is None or d < dist:

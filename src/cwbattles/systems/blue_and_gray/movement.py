@@ -68,6 +68,21 @@ def entry_options(s, side: int) -> list:
     return out
 
 
+def enter_map(s, u: int, e: int) -> None:
+    """5.2: reinforcement u (the moving unit, its mode set) steps onto the map at entry hex e,
+    with the Movement Points ``entry_steps`` leaves it there (5.2, 7.0: as the step it is)."""
+    g = s.game
+    i = g.entry_hexes.index(e)
+    s.mv_mp = entry_steps(s, u)[e]
+    s.entry_count[i] += 1
+    s.set_hex(u, e)
+    s.note("5.2", f"{g.units[u].name} enters at {g.board.ids[e]} ({s.entry_count[i]} MP)"
+                  + (f" instead of {g.board.ids[g.units[u].entry_hex]}, held by the enemy (5.4)"
+                     if e != g.units[u].entry_hex else "") + ".",
+           data={"kind": "enter", "unit": g.units[u].id, "from": None, "to": g.board.ids[e]})
+    s.on_moved(u, e)
+
+
 def _movement_legal(s, frame):
     side = frame[1]
     hexes, moved = s.hex, s.moved
@@ -100,18 +115,9 @@ def _movement_apply(s, frame, action):
     s.mv_unit = u
     name = s.game.units[u].name
     if action.kind == "enter":
-        g = s.game
-        e = action.b if action.b >= 0 else g.units[u].entry_hex
-        i = g.entry_hexes.index(e)
+        e = action.b if action.b >= 0 else s.game.units[u].entry_hex
         s.mv_mode = NORMAL
-        s.mv_mp = entry_steps(s, u)[e]                         # 5.2, 7.0: as the step it is
-        s.entry_count[i] += 1
-        s.set_hex(u, e)
-        s.note("5.2", f"{name} enters at {g.board.ids[e]} ({s.entry_count[i]} MP)"
-                      + (f" instead of {g.board.ids[g.units[u].entry_hex]}, held by the enemy (5.4)"
-                         if e != g.units[u].entry_hex else "") + ".",
-               data={"kind": "enter", "unit": g.units[u].id, "from": None, "to": g.board.ids[e]})
-        s.on_moved(u, e)
+        enter_map(s, u, e)
     else:
         s.mv_mode = STRATEGIC if action.kind == "march" else s.move_mode(u)
         s.mv_mp = s.movement_allowance(u) + s.strategic_bonus(u) if action.kind == "march" else s.normal_allowance(u)

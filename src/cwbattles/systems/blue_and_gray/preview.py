@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .strength import adjacent_role, hex_defence, unit_attack
+from .strength import adjacent_role, defenders_of, hex_defence, unit_attack
 
 
 def preview(s, targets: tuple, attackers: tuple, column=None) -> dict:
@@ -29,23 +29,24 @@ def preview(s, targets: tuple, attackers: tuple, column=None) -> dict:
     att, att_units = Fraction(0), []
     for u in attackers:
         steps: list = []
-        v = unit_attack(s, u, targets, steps)
+        v = unit_attack(s, u, targets, steps, attackers)
         att += v
-        entry = {"id": units[u].id, "name": units[u].name, "hex": ids[s.hex[u]], "strength": s.strength(u),
+        entry = {"id": units[u].id, "name": units[u].name, "hex": ids[s.hex[u]], "strength": s.strength(u, attackers),
                  "role": "adjacent" if adjacent_role(s, u) else "bombards", "steps": _text(steps),
                  "total": _frac(v), "value": float(v)}
         if entry["role"] == "bombards":
             entry["range"] = min(g.board.distance(s.hex[u], t) for t in targets)
         att_units.append(entry)
     dfn, hexes, defenders = Fraction(0), [], []
+    engaged = defenders_of(s, targets)
     for t in targets:
         present: list = []
         steps = []
-        v = hex_defence(s, t, present, steps)
+        v = hex_defence(s, t, present, steps, engaged)
         dfn += v
         defenders += [units[w].id for w, _ in present]
         hexes.append({"hex": ids[t], "terrain": g.board.terrain[t],
-                      "units": [dict({"id": units[w].id, "name": units[w].name, "strength": s.strength(w)},
+                      "units": [dict({"id": units[w].id, "name": units[w].name, "strength": s.strength(w, engaged)},
                                      **({"not_counted": why} if why else {})) for w, why in present],
                       "steps": _text(steps), "total": _frac(v), "value": float(v)})
     natural = tab.column(att, dfn)

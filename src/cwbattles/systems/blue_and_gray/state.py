@@ -76,14 +76,16 @@ class BGState(Machine):
         """7.4: units without combat strength (a train) have no zone of control and never fight."""
         return self.game.units[u].type != "train"
 
-    def strength(self, u: int) -> int:
-        """Combat strength: printed (2.0), plus an exclusive rule's bonus (``strength_bonus``)."""
-        bonus = self.strength_bonus(u)
+    def strength(self, u: int, engaged=None) -> int:
+        """Combat strength: printed (2.0), plus an exclusive rule's bonus (``strength_bonus``).
+        ``engaged``: in an attack, the units of u's side taking part (attackers or defenders)."""
+        bonus = self.strength_bonus(u, engaged)
         return self.game.units[u].strength + (bonus[2] if bonus else 0)
 
-    def strength_bonus(self, u: int):
+    def strength_bonus(self, u: int, engaged=None):
         """(label, rule, points) an exclusive rule adds to a unit's strength (Hooker and Lee
-        23.55: a leader of more than one star), or None. None in the standard rules."""
+        23.55: a leader of more than one star; 23.52: in an attack, ``engaged`` being u's side's
+        units in it, only its highest ranking leader), or None. None in the standard rules."""
         return None
 
     def night(self) -> bool:

@@ -18,18 +18,19 @@ def adjacent_role(s, u: int) -> bool:
     return s.kind(u) != "artillery" or s.in_enemy_zoc(u)
 
 
-def unit_attack(s, u: int, targets: tuple, steps: list | None = None) -> Fraction:
+def unit_attack(s, u: int, targets: tuple, steps: list | None = None, attackers: tuple | None = None) -> Fraction:
     """8.3 step 1: one attacker's strength with its own modifications, in the rulebook's order:
     halved once across water (8.4, whichever target hexside weakens it most), bombardment
     range (9.1, rounded), then the exclusive rules' multipliers. ``steps``, if given, receives
     one dict per modification: label, rule and the multiplier (``factor``) or the result
-    (``value``), both Fractions."""
+    (``value``), both Fractions. ``attackers``: the whole attack (for the exclusive rules'
+    bonuses that depend on it, ``strength_bonus``)."""
     bombarding = not adjacent_role(s, u)
     if bombarding:
         value = bombard_strength(s, u, targets, steps)
     else:
         value = Fraction(s.game.units[u].strength)
-        bonus = s.strength_bonus(u)
+        bonus = s.strength_bonus(u, attackers)
         if bonus is not None:
             value += bonus[2]
             if steps is not None:
@@ -51,11 +52,12 @@ def unit_attack(s, u: int, targets: tuple, steps: list | None = None) -> Fractio
     return value
 
 
-def hex_defence(s, t: int, units: list | None = None, steps: list | None = None) -> Fraction:
+def hex_defence(s, t: int, units: list | None = None, steps: list | None = None, engaged=None) -> Fraction:
     """8.3 step 3, 8.4, 8.7: the hex's units (less those retreated this phase, which add
     nothing) times its terrain's defence multiplier (the largest applies once) and the
     exclusive rules' multipliers. ``units``, if given, receives (unit, None if it counts, else
-    why not) for every unit in the hex; ``steps`` the multipliers."""
+    why not) for every unit in the hex; ``steps`` the multipliers. ``engaged``: every unit in
+    the attack's target hexes (``strength_bonus``)."""
     counted = 0
     for v in s.units_at(t):
         if not s.is_combat_unit(v):
@@ -66,7 +68,7 @@ def hex_defence(s, t: int, units: list | None = None, steps: list | None = None)
             if units is not None:
                 units.append((v, "retreated this phase: adds nothing (8.7)"))
             continue
-        counted += s.strength(v)
+        counted += s.strength(v, engaged)
         if units is not None:
             units.append((v, None))
     terrain = s.game.board.terrain[t]
@@ -83,7 +85,13 @@ def hex_defence(s, t: int, units: list | None = None, steps: list | None = None)
 
 def defence_strength(s, targets: tuple) -> Fraction:
     """8.3-8.4: the defending hexes' strengths added."""
-    return sum((hex_defence(s, t) for t in targets), Fraction(0))
+    engaged = defenders_of(s, targets)
+    return sum((hex_defence(s, t, engaged=engaged) for t in targets), Fraction(0))
+
+
+def defenders_of(s, targets: tuple) -> tuple:
+    """Every unit in the target hexes of an attack."""
+    return tuple(v for t in targets for v in s.units_at(t))
 
 
 def _step(m) -> dict:

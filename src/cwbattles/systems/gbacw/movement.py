@@ -173,7 +173,7 @@ def _moving_legal(s, frame):
                     out.append(face[d])
         if not limited and formation_change(s, u, limited) is not None:
             out.append(CHANGE)
-    if s.mv_mp >= 2 and s.may_exit(u, h) and h not in s.zoc(1 - unit.side):
+    if s.mv_mp >= 2 and s.may_exit(u, h):
         out.append(EXIT)
     if unit.type == "leader" or s.stack_ok(h, unit.side, (u,)):
         out.append(STOP)
@@ -193,6 +193,8 @@ def _moving_apply(s, frame, action):
         return
     if kind == "exit":                                      # 27.23
         h = s.hex[u]
+        if not _withdraws(s, u, h):
+            return
         s.exited_from(u, h)
         s.set_hex(u, EXITED)
         s.note("27.23", f"{unit.name} leaves the map at {s.game.board.ids[h]}.")
@@ -218,10 +220,7 @@ def _moving_apply(s, frame, action):
     left = steps[b] if steps is not None and b in steps else step_options(s, u)[b]
     s.steps_left = None
     if unit.type != "leader" and a in s.zoc(1 - side):
-        from .zoc import withdrawal_fire
-        withdrawal_fire(s, u, a)                            # 10.3: before it leaves the hex
-        if s.hex[u] != a or s.flags[u] & (ROUTED | PINNED):
-            _end_move(s)                                    # routed, pinned, eliminated: the move is over
+        if not _withdraws(s, u, a):
             return
         left = step_options(s, u).get(b)
         if left is None:
@@ -243,6 +242,20 @@ def _moving_apply(s, frame, action):
         s.stack.append(frame)
     else:
         _end_move(s)
+
+
+def _withdraws(s, u: int, h: int) -> bool:
+    """10.3: a combat unit leaving hex h (a step, or off the map by 27.23) in an enemy zone of
+    control draws withdrawal fire first; False when that ends its move (routed, pinned,
+    eliminated or moved away)."""
+    if s.game.units[u].type == "leader" or h not in s.zoc(1 - s.game.units[u].side):
+        return True
+    from .zoc import withdrawal_fire
+    withdrawal_fire(s, u, h)                                # 10.3: before it leaves the hex
+    if s.hex[u] != h or s.flags[u] & (ROUTED | PINNED):
+        _end_move(s)                                        # routed, pinned, eliminated: the move is over
+        return False
+    return True
 
 
 def capture_lone_leaders(s, u: int, h: int) -> None:
