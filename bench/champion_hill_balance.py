@@ -94,6 +94,9 @@ def play(game, run_seed: int, index: int, union: str, confederate: str, patch=No
     row["turns"] = turns
     row["categories"] = categories(res, turns)
     row["attacks"], row["losses"] = combat_figures(game, state, vp_strength)
+    row["released"] = {d.id: next((e.turn for e in state.log if e.rule == "17" and e.text.startswith(d.name)
+                                   and " is released (" in e.text), None)
+                       for d in game.divisions if d.restriction}
     return row
 
 
@@ -326,6 +329,16 @@ def print_course(games: list[dict], title: str) -> None:
         share = [sum(g[k] == s for g in games) / n for s in ("union", "confederate", "")]
         print(f"| {k[8:]} | {share[0]:.0%} | {share[1]:.0%} | {share[2]:.0%} |")
     print_attacks(games)
+    print("| division (17) | released on turn, mean | released before its timed turn | never |\n|---|---|---|---|")
+    for d, timed in RELEASE_TURN.items():
+        turns = [g["released"].get(d) for g in games]
+        got = [t for t in turns if t]
+        early = sum(t < timed for t in got) / n
+        print(f"| {d} (timed: turn {timed}) | {statistics.fmean(got) if got else float('nan'):.1f} | {early:.0%} | "
+              f"{sum(t is None for t in turns) / n:.0%} |")
+
+
+RELEASE_TURN = {"bowen": 4, "loring": 5, "osterhaus": 6, "carr": 6}     # 17.1-17.4, at the latest
 
 
 def print_attacks(games) -> None:
@@ -351,8 +364,10 @@ def print_attacks(games) -> None:
     print()
 
 
-def compare(base, names, seeds, n, union, confederate) -> None:
+def compare(base, names, seeds, n, union, confederate, course: bool) -> None:
     reference = play_many(base, seeds, n, union, confederate)
+    if course:
+        print_course(reference, f"the standard game, seeds {seeds}")
     m, half = mean_ci([g["margin"] for g in reference])
     wins = sum(g["winner"] == "confederate" for g in reference) / len(reference)
     ref_cats = mean_categories(reference)
@@ -386,7 +401,8 @@ def main() -> None:
     ap.add_argument("--confederate", default="heuristic")
     ap.add_argument("--option", action="append", default=[], help="rule option NAME=VALUE")
     ap.add_argument("--variant", help="course: play this variant (see list)")
-    ap.add_argument("--variants", nargs="*", help="compare: these variants (default all)")
+    ap.add_argument("--variants", nargs="*", help="compare: these variants (default all); a+b: both at once")
+    ap.add_argument("--course", action="store_true", help="compare: print the standard games' course too")
     args = ap.parse_args()
     if args.what == "list":
         for name, (what, _, _) in VARIANTS.items():
@@ -400,7 +416,8 @@ def main() -> None:
         print_course(games, f"{args.union} (Union) v {args.confederate} (Confederates), options {label}"
                             + (f", variant {args.variant}" if args.variant else "") + f", seeds {args.seeds}")
         return
-    compare(base, args.variants or list(VARIANTS), args.seeds, args.games, args.union, args.confederate)
+    compare(base, args.variants or list(VARIANTS), args.seeds, args.games, args.union, args.confederate,
+            args.course)
 
 
 if __name__ == "__main__":
