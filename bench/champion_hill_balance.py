@@ -225,6 +225,31 @@ def union_objectives_without(hexes: tuple):
         movement.objectives = original
 
 
+@contextmanager
+def union_spares_held_divisions(cost: float = 20.0):
+    """The Union bot's movement values a hex next to a unit of Bowen's or Loring's division,
+    while that division is held (17.1, 17.2), ``cost`` VP less: it keeps out of their zones,
+    where an owed attack (8.1) would release them (17.1 ii, 17.2 ii)."""
+    from cwbattles.bots.knowledge.champion_hill import movement
+    original = movement.Plan.value
+
+    def value(self, u, h, target):
+        v = original(self, u, h, target)
+        st = self.state
+        g = st.game
+        if self.side == UNION and any(not st.released[g.units[e].division]
+                                      and g.units[e].division in (g.BOWEN, g.LORING)
+                                      for n in g.board.adjacent[h] for e in st.units_at(n)):
+            v -= cost
+        return v
+
+    movement.Plan.value = value
+    try:
+        yield
+    finally:
+        movement.Plan.value = original
+
+
 def _oob(edit):
     return lambda g: type(g)(data_with(g.data_dir, edit), g.options)
 
@@ -259,6 +284,8 @@ VARIANTS = {
                      None, lambda: union_attack_patch(Ar=0.0, Ae=0.0)),
     "union-no-guard": ("Union bot: never marches back to guard 1902, 1911, 1920 (its 40-VP lines of communication)",
                        None, lambda: union_objectives_without(("1902", "1911", "1920"))),
+    "union-spares-held": ("Union bot: keeps out of the zones of Bowen's and Loring's units while they are held",
+                          None, lambda: union_spares_held_divisions()),
     "crocker-early": ("set-up: Crocker's division enters at 1902 on Game-Turn 1 (not 3 and 4)",
                       _oob(set_field("entry_turn", 1, division="crocker")), None),
     "blair-early": ("set-up: Blair's division enters at 1920 on Game-Turn 1 (not 2)",
