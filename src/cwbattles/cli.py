@@ -298,12 +298,14 @@ def replay(path, verify):
               help="games in progress the server holds at most (more are refused with 429)")
 @click.option("--max-sockets", default=2000, show_default=True, type=click.IntRange(1),
               help="live connections (WebSockets) open at most (more are refused with 429)")
-def serve(host, port, db, public_url, max_games, max_sockets):
+@click.option("--bot-workers", default=None, type=click.IntRange(1),
+              help="search processes the server's bots share, all games together (default and most: the cores)")
+def serve(host, port, db, public_url, max_games, max_sockets, bot_workers):
     """Start the web app (lobby, games against bots or remote players)."""
     import uvicorn
 
     from cwbattles.web.app import create_app, public_base
-    from cwbattles.web.limits import Limits
+    from cwbattles.web.limits import CORES, Limits
     try:
         public = public_base(public_url)
     except ValueError as e:
@@ -313,7 +315,8 @@ def serve(host, port, db, public_url, max_games, max_sockets):
     if host in ("0.0.0.0", "::") and not public:
         click.echo("  other machines: start with --public-url http://THIS-MACHINE'S-ADDRESS:"
                    f"{port} so that invite links point here")
-    app = create_app(db, Limits(max_games=max_games, max_sockets=max_sockets), public_url=public)
+    limits = Limits(max_games=max_games, max_sockets=max_sockets, bot_workers=min(bot_workers or CORES, CORES))
+    app = create_app(db, limits, public_url=public)
     # no per-message deflate: views are sent often and compressing them costs more CPU than it saves on
     # loopback or LAN; a page sends nothing, so a message from it is at most a few KB
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False,

@@ -145,6 +145,7 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
         while True:
             await asyncio.sleep(EVICT_EVERY)
             manager.evict()
+            manager.bot_pool.release_if_idle()
 
     @asynccontextmanager
     async def lifespan(app):

@@ -35,8 +35,7 @@ class Limits:
     lobby_page_max: int = 200          # ... and at most
     bot_seconds: float = 10.0          # a search bot's time a decision, at most
     bot_simulations: int = 20000       # a search bot's simulations a decision, at most
-    bot_workers: int = CORES           # a search bot's processes, at most the cores
-    bot_threads: int = CORES           # search bots thinking at once (their own threads)
+    bot_workers: int = CORES           # the server's search processes (one pool for all games), at most the cores
     store_timeout: float = 5.0         # seconds a write waits for the database lock before failing
     lengths: dict = field(default_factory=lambda: {"player": 40, "game": 40, "place": 64, "unit": 64})
 
