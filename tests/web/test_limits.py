@@ -68,7 +68,7 @@ def test_a_game_stored_with_a_poisoned_player_is_damaged_not_fatal(tmp_path):
 
 
 # -- 7. bot budgets --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("player,problem", [("bot:mcts:infs", "at most"), ("bot:mcts:nans", "at most"),
+@pytest.mark.parametrize("player,problem", [("bot:mcts:infs", "bad budget"), ("bot:mcts:nans", "bad budget"),
                                             ("bot:mcts:25s", "at most"), ("bot:mcts:1s:500w", "worker"),
                                             ("bot:mcts:100000000", "simulations")])
 def test_bot_budgets_are_bounded(client, player, problem):

@@ -27,11 +27,11 @@ from cwbattles.engine.records import checksum_of, position_checksum
 
 from .errors import WebError
 from .bot_runner import BotPool, keep_bots_playing, play_bots
-from .limits import Limits, check_game_id, check_options, check_player, check_token
+from .limits import Limits, check_any_id, check_game_id, check_options, check_player, check_token
 from .live import Subscriber
 from .play_aids import default_choice, reach_for, view_aids
 from .routes import cheapest_path
-from .store import DamagedGame, StoreError
+from .store import DamagedGame, GameLimit, StoreError
 from .views import fairness, new_salt, public_position
 
 SIDES = ("union", "confederate")
@@ -573,7 +573,9 @@ class Manager:
         gid = uuid.uuid4().hex[:12]
         try:
             await self.store.write(self.store.create_game, gid, name, seed, new_salt(), options, players, tokens,
-                                   invites, summary_of(first))
+                                   invites, summary_of(first), limits.max_games)
+        except GameLimit as e:
+            raise WebError(429, f"{e}: finish or delete one, or try later") from None
         except StoreError as e:
             raise WebError(503, f"the game could not be stored ({e}); try again") from None
         session = await self.get(gid)
@@ -596,7 +598,14 @@ class Manager:
                 record = await self.store.read(self.store.game, gid)
                 if record is None:
                     raise WebError(404, f"no game {gid!r}")
-                session = await loop.run_in_executor(self._loader, GameSession, self, record)
+                try:
+                    session = await loop.run_in_executor(self._loader, GameSession, self, record)
+                except DamagedGame as e:          # the row reads but does not replay: the lobby says so
+                    try:
+                        await self.store.write(self.store.mark_damaged, gid, str(e))
+                    except StoreError:
+                        pass
+                    raise
             except DamagedGame as e:
                 raise WebError(409, str(e)) from None
             self.sessions[gid] = session
@@ -629,19 +638,19 @@ class Manager:
         return evicted
 
     async def delete(self, gid, token) -> None:
-        """Only the creator may delete a game (any game, between bots or damaged included)."""
-        gid = check_game_id(gid)
+        """Only the creator's token deletes a game (any game, between bots or damaged included,
+        whatever its stored id); a game whose tokens cannot be read is deleted by the server's
+        operator (``cwbattles admin delete ID``)."""
+        gid = check_any_id(gid)
         token = check_token(token)
         try:
-            access = await self.store.read(self.store.access, gid)
+            tokens = await self.store.read(self.store.access, gid)
         except DamagedGame as e:
-            raise WebError(409, f"{e}: but its tokens cannot be read, so its creator cannot be known") from None
-        if access is None:
-            raise WebError(404, f"no game {gid!r}")
-        tokens, players = access
-        keys = ["creator", "both"] + [s for s in SIDES if isinstance(players, dict) and players.get(s) == "me"]
-        if token is None or not any(isinstance(tokens.get(k), str) and
-                                    secrets.compare_digest(tokens[k].encode(), token.encode()) for k in keys):
+            raise WebError(409, f"{e}: its creator cannot be known, so only the server's operator can delete "
+                                "it (cwbattles admin delete ID)") from None
+        if tokens is None:
+            raise WebError(404, f"no game {ascii(gid)[:80]}")
+        if token is None or not secrets.compare_digest(tokens["creator"].encode(), token.encode()):
             raise WebError(403, "only the creator of a game can delete it")
         try:
             await self.store.write(self.store.delete, gid)

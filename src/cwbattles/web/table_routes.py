@@ -13,7 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from .chat import Chat, ChatError
 from .errors import WebError
 from .records import RecordShelf, continue_game, is_record
-from .sessions import SIDES
+from .limits import RateLimit
+from .sessions import SIDES, unavailable
+from .store import StoreError
 
 Token = Annotated[StrictStr, Field(max_length=64)] | None
 
@@ -44,7 +46,9 @@ def tell(session, message: dict) -> None:
 
 
 def add_table_routes(app: FastAPI, manager, db_path: str, session_for) -> Chat:
-    chat = Chat(db_path)
+    limits = app.state.limits
+    chat = Chat(db_path, timeout=limits.store_timeout)
+    chat_rate = RateLimit(limits.chat_messages, limits.chat_seconds)     # a player's messages
     shelf = RecordShelf(manager)
 
     @app.get("/api/games/{gid}/chat")
@@ -62,10 +66,15 @@ def add_table_routes(app: FastAPI, manager, db_path: str, session_for) -> Chat:
         author = author_of(s, body.token)
         if is_record(s):
             raise WebError(409, "a record opened for replay has no chat")
+        if not chat_rate.allow((s.id, body.token)):
+            raise WebError(429, f"at most {limits.chat_messages} messages in {limits.chat_seconds:g} s "
+                                "from one player: wait a moment")
         try:
             message = await chat.run(chat.post, s.id, author, body.text)
         except ChatError as e:
             raise WebError(400, str(e)) from None
+        except StoreError as e:
+            raise unavailable(e) from None
         tell(s, {"type": "chat", "message": message})
         return message
 
