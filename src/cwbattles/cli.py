@@ -287,10 +287,11 @@ def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, 
 def replay(path, verify):
     """Replay a game record."""
     from cwbattles.engine.errors import CwbattlesError
-    from cwbattles.engine.records import load_record, replay as run
+    from cwbattles.engine.records import commitment_of, load_record, replay as run
     try:
         doc = load_record(path)
         state = run(doc, source=path, verify=verify)
+        commitment = commitment_of(doc) if verify else None
     except CwbattlesError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(1)
@@ -298,6 +299,10 @@ def replay(path, verify):
     click.echo(f"{path}: {len(doc['actions'])} actions replayed{' and verified' if verify else ''}; "
                f"turn {state.turn}, Union {res['union']['total']} VP, Confederates {res['confederate']['total']} VP"
                f"{', ' + res['winner'] + ' win' if state.is_over else ''}.")
+    if commitment == "opened":
+        click.echo("The seed opens the commitment published when the game started: the dice were fixed before play.")
+    elif commitment == "none":
+        click.echo("This record carries no seed commitment: nothing shows its seed was fixed before play.")
 
 
 @main.command()
