@@ -13,7 +13,7 @@ from cwbattles.web.app import create_app
 from cwbattles.web.errors import WebError
 from cwbattles.web.limits import Limits
 
-from .conftest import new_game
+from .conftest import new_game, play, view
 
 
 def test_concurrent_creates_never_pass_max_games(tmp_path):
@@ -85,3 +85,22 @@ def test_one_grammar_for_bot_specs_on_the_server_and_the_command_line(client, sp
 def test_good_bot_specs_read_as_before(spec, budget):
     name, b = parse_spec(spec)
     assert name == "mcts" and (b["seconds"], b["simulations"], b["workers"]) == budget
+
+
+def test_an_undo_sends_each_page_only_what_changed(client):
+    g = new_game(client, union="me", confederate="me", game="cedar-mountain")
+    gid, tok = g["id"], g["tokens"]["both"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={tok}") as ws:
+        log = ws.receive_json()["view"]["log"]
+        v = view(client, gid, tok).json()
+        for _ in range(60):
+            v = play(client, gid, tok, v)
+            sent = ws.receive_json()["view"]
+            log = log[:sent["log_from"]] + sent["log"]
+            if v["undo"]["possible"] and v["seq"] >= 20:
+                break
+        assert client.post(f"/api/games/{gid}/undo", json={"token": tok}).status_code == 200
+        sent = ws.receive_json()["view"]
+        assert sent["log_cut"] and 0 < sent["log_from"] <= len(log) and len(sent["log"]) < len(log)
+        log = log[:sent["log_from"]] + sent["log"]
+        assert log == view(client, gid, tok).json()["log"]

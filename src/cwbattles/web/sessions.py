@@ -350,8 +350,8 @@ class GameSession:
             self.undo_request = None
             self.log_events, self._log_head = [], None      # the log is made again (shorter)
             self._sync_log()
-            for sub in self.subscribers:
-                sub.sent = 0                      # pages get the whole (shorter) log again
+            for sub in self.subscribers:          # pages keep the events before the first undone action
+                sub.sent, sub.cut = min(sub.sent, self.log_len[keep]), True
 
         try:
             await shielded(store_then_swap())
@@ -467,12 +467,14 @@ class GameSession:
         # The players' pages first: their senders wake first, ahead of a crowd of spectators.
         pages.sort(key=lambda page: not page[0])
         for you, sub in pages:
-            key = (tuple(you), sub.sent)
+            key = (tuple(you), sub.sent, sub.cut)
             if key not in texts:
                 view = self.view(sub.token, sub.sent, common, you)
+                if sub.cut:
+                    view["log_cut"] = True        # the page's log ends at log_from + len(log) now
                 texts[key] = orjson.dumps({"type": "view", "view": view}).decode()
             if sub.offer(texts[key]):
-                sub.sent = len(self.log_events)
+                sub.sent, sub.cut = len(self.log_events), False
 
     def subscribe(self, sub: Subscriber) -> None:
         """A page starts with the whole view, queued before any later one."""
