@@ -182,14 +182,16 @@ async def random_bot_game(base, ws_base, client, n_actions, deadline, think, rng
             r = await client.post(f"{base}/api/games/{gid}/actions", json={"token": token, "seq": v["seq"], "action": action})
             if r.status_code != 200:
                 raise RuntimeError(r.text)
-            v = r.json()
-            handed_over = v["to_act"] == "confederate"
-            want = v["seq"] + 1
-            while v["to_act"] != "union" and not v["over"]:
+            mine, first = r.json()["seq"], True
+            while True:                      # this action's view on the page, then the bot's moves
                 v = orjson.loads(await ws.recv())["view"]
-                if handed_over and v["seq"] >= want:
+                if v["seq"] < mine:
+                    continue                 # views of earlier actions still queued
+                if v["seq"] > mine and first:
                     bot_moves.append(time.perf_counter() - t0)
-                    handed_over = False
+                    first = False
+                if v["to_act"] == "union" or v["over"]:
+                    break
             done += 1
 
 

@@ -49,6 +49,13 @@ def think(game_name: str, options: dict, position: dict, dice_seed: int, bot):
     return game.action_to_json(action), bot
 
 
+def end_processes(pool: ProcessPoolExecutor) -> None:
+    """Shut a process pool down at once, ending its busy workers (the pool has no other way)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
 class BotPool:
     """The server's search processes (started on demand, ended when idle) and quick threads."""
 
@@ -98,9 +105,10 @@ class BotPool:
         return True
 
     def close(self) -> None:
-        """Never waits: a decision still being thought is abandoned with its process."""
+        """Never waits: a decision still being thought is abandoned with its process (ended, or
+        the server's exit would wait for it)."""
         if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
+            end_processes(self._processes)
             self._processes = None
         self._quick.shutdown(wait=False, cancel_futures=True)
 

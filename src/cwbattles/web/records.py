@@ -21,6 +21,8 @@ from concurrent.futures import ProcessPoolExecutor
 from cwbattles.engine.errors import CwbattlesError
 from cwbattles.engine.records import commitment_of, position_checksum, replay
 
+from .bot_runner import end_processes
+
 KEEP = 16
 MAX_ACTIONS = 50000
 
@@ -78,9 +80,7 @@ class RecordChecker:
         """End a worker busy with a record too long to check (the pool has no other way)."""
         if self._pool is pool:
             self._pool = None
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        end_processes(pool)
 
     def close(self) -> None:
         if self._pool is not None:
