@@ -202,13 +202,14 @@ async def main_async(args) -> None:
     caps = ["--max-games", str(args.games + args.search_bots + 10),
             "--max-sockets", str(2 * args.games + args.spectators + 100)]
     proc = subprocess.Popen([sys.executable, "-m", "cwbattles.cli", "serve", "--port", str(port), "--db", db, *caps],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=open(db + ".log", "w"))
+    print(f"server log: {db}.log")
     try:
         await wait_up(base)
         cpu_before = server_cpu_seconds(proc.pid)
         latencies: list[float] = []
         deadline = time.time() + args.seconds
-        limits = httpx.Limits(max_connections=args.games * 2)
+        limits = httpx.Limits(max_connections=args.games * 2, keepalive_expiry=1.0)   # under the server's 5 s
         async with httpx.AsyncClient(limits=limits, timeout=30) as client:
             t0 = time.perf_counter()
             rng = random.Random(args.seed)

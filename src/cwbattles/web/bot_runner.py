@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing as mp
+import os
 import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -28,8 +29,18 @@ from .store import StoreError
 
 log = logging.getLogger("cwbattles.web.bots")
 IDLE_SECONDS = 60.0          # the search processes end after this long without a decision
+SEARCH_NICENESS = 10         # the search processes' priority below the server's
 RESTARTS = 5                 # a failing bot loop is started again this many times in a row, at most
 _GAMES: dict = {}            # in a worker process: the games loaded so far
+
+
+def _yield_the_cores() -> None:
+    """A search worker runs at a lower priority than the server: on a machine whose cores the
+    searches fill, the server's process still gets a core at once to answer requests."""
+    try:
+        os.nice(SEARCH_NICENESS)
+    except OSError:
+        pass
 
 
 def think(game_name: str, options: dict, position: dict, dice_seed: int, bot):
@@ -70,7 +81,7 @@ class BotPool:
         if self._processes is None:
             methods = mp.get_all_start_methods()
             context = mp.get_context("forkserver" if "forkserver" in methods else "spawn")
-            self._processes = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._processes = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_yield_the_cores)
         return self._processes
 
     def process_ids(self) -> list[int]:
