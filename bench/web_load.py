@@ -1,6 +1,7 @@
 """Load on the web app, on loopback only, bounded in count and time.
 
     python bench/web_load.py [--games 100] [--actions 20] [--think 1.0] [--seconds 120] [--spectators 1000]
+                             [--search-bots 4]
 
 Starts a server on 127.0.0.1 (a fresh SQLite file), creates N two-player games (each side's
 invite claimed, as a browser would), opens a WebSocket for each side, then has every game's
@@ -8,7 +9,10 @@ player to act send actions concurrently. For each action it measures the time fr
 POST to receiving the update on the OTHER side's WebSocket, and prints actions per second and
 p50/p99 latency. With ``--spectators S`` the first game also has S spectator WebSockets open
 (each reading as a browser would): for that game's actions it prints the time until the LAST
-spectator has the update, and how many spectators the server dropped as too slow.
+spectator has the update, and how many spectators the server dropped as too slow. With
+``--search-bots K`` K more games of ``bot:mcts:10s`` against itself think all along (the server's
+pool of search processes busy), and one game of a person against ``bot:random`` measures the time
+from the person's action to the random bot's answer on the person's page.
 """
 
 from __future__ import annotations
@@ -156,27 +160,70 @@ async def one_game(base, ws_base, client, n_actions, latencies, deadline, think,
     return done
 
 
+async def search_game(base, client, k) -> None:
+    r = await client.post(f"{base}/api/games", json={"seed": k, "union": "bot:mcts:10s", "confederate": "bot:mcts:10s"})
+    if r.status_code != 200:
+        raise RuntimeError(r.text)
+
+
+async def random_bot_game(base, ws_base, client, n_actions, deadline, think, rng, bot_moves) -> None:
+    """A person against bot:random: from the person's POST to the bot's move on their page."""
+    g = (await client.post(f"{base}/api/games", json={"seed": 5, "union": "me", "confederate": "bot:random"})).json()
+    gid, token = g["id"], g["tokens"]["union"]
+    async with websockets.connect(f"{ws_base}/ws/games/{gid}?token={token}", compression=None, max_size=None) as ws:
+        v = orjson.loads(await ws.recv())["view"]
+        while v["to_act"] != "union" and not v["over"]:
+            v = orjson.loads(await ws.recv())["view"]
+        done = 0
+        while done < n_actions and time.time() < deadline and not v["over"]:
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            action = v["legal"][done % len(v["legal"])]["action"]
+            t0 = time.perf_counter()
+            r = await client.post(f"{base}/api/games/{gid}/actions", json={"token": token, "seq": v["seq"], "action": action})
+            if r.status_code != 200:
+                raise RuntimeError(r.text)
+            mine, first = r.json()["seq"], True
+            while True:                      # this action's view on the page, then the bot's moves
+                v = orjson.loads(await ws.recv())["view"]
+                if v["seq"] < mine:
+                    continue                 # views of earlier actions still queued
+                if v["seq"] > mine and first:
+                    bot_moves.append(time.perf_counter() - t0)
+                    first = False
+                if v["to_act"] == "union" or v["over"]:
+                    break
+            done += 1
+
+
 async def main_async(args) -> None:
     port = free_port()
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     db = os.path.join(tempfile.mkdtemp(), "load.sqlite3")
-    caps = ["--max-games", str(args.games + 10), "--max-sockets", str(2 * args.games + args.spectators + 100)]
+    caps = ["--max-games", str(args.games + args.search_bots + 10),
+            "--max-sockets", str(2 * args.games + args.spectators + 100)]
     proc = subprocess.Popen([sys.executable, "-m", "cwbattles.cli", "serve", "--port", str(port), "--db", db, *caps],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=open(db + ".log", "w"))
+    print(f"server log: {db}.log")
     try:
         await wait_up(base)
         cpu_before = server_cpu_seconds(proc.pid)
         latencies: list[float] = []
         deadline = time.time() + args.seconds
-        limits = httpx.Limits(max_connections=args.games * 2)
+        limits = httpx.Limits(max_connections=args.games * 2, keepalive_expiry=1.0)   # under the server's 5 s
         async with httpx.AsyncClient(limits=limits, timeout=30) as client:
             t0 = time.perf_counter()
             rng = random.Random(args.seed)
             fanout = {"dropped": 0, "last": []}
+            bot_moves: list[float] = []
+            for k in range(args.search_bots):
+                await search_game(base, client, k)
+            extra = [random_bot_game(base, ws_base, client, args.actions, deadline, args.think or 0.2,
+                                     random.Random(rng.random()), bot_moves)] if args.search_bots else []
             counts = await asyncio.gather(*(one_game(base, ws_base, client, args.actions, latencies, deadline,
                                                      args.think, random.Random(rng.random()),
                                                      args.spectators if i == 0 else 0, fanout)
-                                            for i in range(args.games)))
+                                            for i in range(args.games)), *extra)
+            counts = counts[:args.games]
             elapsed = time.perf_counter() - t0
         total = sum(counts)
         server_cpu = server_cpu_seconds(proc.pid) - cpu_before if cpu_before is not None else None
@@ -192,6 +239,10 @@ async def main_async(args) -> None:
                   f"load generator {client_cpu / max(total, 1) * 1000:.2f} ms")
         print(f"latency, POST sent to the other side's update received: p50 {q[49] * 1000:.1f} ms, "
               f"p99 {q[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
+        if bot_moves:
+            b = statistics.quantiles(bot_moves, n=100) if len(bot_moves) >= 2 else bot_moves * 99
+            print(f"with {args.search_bots} games of bot:mcts:10s thinking: a person's POST to bot:random's move on "
+                  f"their page: p50 {b[49] * 1000:.1f} ms, p99 {b[98] * 1000:.1f} ms over {len(bot_moves)} moves")
         if args.spectators:
             last = fanout["last"]
             f = statistics.quantiles(last, n=100) if len(last) >= 2 else [last[0] if last else 0] * 99
@@ -212,6 +263,8 @@ def main() -> None:
                     help="mean seconds between a game's actions (0: as fast as possible)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--spectators", type=int, default=0, help="spectator WebSockets open on the first game")
+    ap.add_argument("--search-bots", type=int, default=0,
+                    help="games of bot:mcts:10s against itself thinking all along, and one person against bot:random")
     asyncio.run(main_async(ap.parse_args()))
 
 

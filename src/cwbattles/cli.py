@@ -5,11 +5,24 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
 import click
 from rich.console import Console
 
 import cwbattles
+
+
+def bot_spec(ctx, param, value):
+    """A bot spec option checked by the bots' one grammar (``human`` where a person may play)."""
+    from cwbattles.bots import parse_spec
+    if value is None or value == "human":
+        return value
+    try:
+        parse_spec(value)
+    except ValueError as e:
+        raise click.BadParameter(str(e)) from None
+    return value
 
 
 @click.group()
@@ -19,8 +32,8 @@ def main():
 
 @main.command()
 @click.argument("game_name", default="cedar-creek")
-@click.option("--union", default="human", show_default=True, help="human, or a bot (random, heuristic, mcts:1s...)")
-@click.option("--confederate", default="heuristic", show_default=True, help="human, or a bot")
+@click.option("--union", default="human", show_default=True, help="human, or a bot (random, heuristic, mcts:1s...)", callback=bot_spec)
+@click.option("--confederate", default="heuristic", show_default=True, help="human, or a bot", callback=bot_spec)
 @click.option("--seed", default=None, type=int, help="dice seed (random if omitted)")
 @click.option("--record", "record_path", default=None, type=click.Path(dir_okay=False), help="save the game record here")
 @click.option("--option", "option_pairs", multiple=True, help="rule option NAME=VALUE (repeatable)")
@@ -122,8 +135,8 @@ def parse_options(pairs) -> dict:
 @main.command()
 @click.argument("game_name", default="cedar-creek")
 @click.option("--games", "-n", default=100, show_default=True, type=int)
-@click.option("--union", default="random", show_default=True, help="bot playing the Union")
-@click.option("--confederate", default="random", show_default=True, help="bot playing the Confederates")
+@click.option("--union", default="random", show_default=True, help="bot playing the Union", callback=bot_spec)
+@click.option("--confederate", default="random", show_default=True, help="bot playing the Confederates", callback=bot_spec)
 @click.option("--seed", default=0, show_default=True, type=int, help="run seed; each game's seed derives from it")
 @click.option("--workers", default="auto", show_default=True, help="processes (auto: all cores)")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
@@ -179,8 +192,8 @@ def report(results, out_dir):
 @click.argument("game_name", default="cedar-creek")
 @click.option("--games", default=10, show_default=True, type=int)
 @click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--union", default="random", show_default=True)
-@click.option("--confederate", default="random", show_default=True)
+@click.option("--union", default="random", show_default=True, callback=bot_spec)
+@click.option("--confederate", default="random", show_default=True, callback=bot_spec)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
 @click.option("--option", "option_pairs", multiple=True, help="rule option NAME=VALUE (repeatable)")
 def selfplay(game_name, games, seed, union, confederate, as_json, option_pairs):
@@ -196,8 +209,8 @@ def selfplay(game_name, games, seed, union, confederate, as_json, option_pairs):
 
 @main.command()
 @click.argument("game_name", default="cedar-creek")
-@click.option("--a", "bot_a", default="heuristic", show_default=True, help="bot spec: random, heuristic, mcts:1s, mcts:2000, mcts:1s:2w")
-@click.option("--b", "bot_b", default="random", show_default=True, help="bot spec")
+@click.option("--a", "bot_a", default="heuristic", show_default=True, help="bot spec: random, heuristic, mcts:1s, mcts:2000, mcts:1s:2w", callback=bot_spec)
+@click.option("--b", "bot_b", default="random", show_default=True, help="bot spec", callback=bot_spec)
 @click.option("--games", default=10, show_default=True, type=int, help="games; the bots swap sides every game")
 @click.option("--seed", default=0, show_default=True, type=int, help="each game's dice seed derives from it and the game's number")
 @click.option("--workers", default=1, show_default=True, type=int, help="games played at once in worker processes")
@@ -274,10 +287,11 @@ def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, 
 def replay(path, verify):
     """Replay a game record."""
     from cwbattles.engine.errors import CwbattlesError
-    from cwbattles.engine.records import load_record, replay as run
+    from cwbattles.engine.records import commitment_of, load_record, replay as run
     try:
         doc = load_record(path)
         state = run(doc, source=path, verify=verify)
+        commitment = commitment_of(doc) if verify else None
     except CwbattlesError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(1)
@@ -285,6 +299,10 @@ def replay(path, verify):
     click.echo(f"{path}: {len(doc['actions'])} actions replayed{' and verified' if verify else ''}; "
                f"turn {state.turn}, Union {res['union']['total']} VP, Confederates {res['confederate']['total']} VP"
                f"{', ' + res['winner'] + ' win' if state.is_over else ''}.")
+    if commitment == "opened":
+        click.echo("The seed opens the commitment published when the game started: the dice were fixed before play.")
+    elif commitment == "none":
+        click.echo("This record carries no seed commitment: nothing shows its seed was fixed before play.")
 
 
 @main.command()
@@ -298,12 +316,14 @@ def replay(path, verify):
               help="games in progress the server holds at most (more are refused with 429)")
 @click.option("--max-sockets", default=2000, show_default=True, type=click.IntRange(1),
               help="live connections (WebSockets) open at most (more are refused with 429)")
-def serve(host, port, db, public_url, max_games, max_sockets):
+@click.option("--bot-workers", default=None, type=click.IntRange(1),
+              help="search processes the server's bots share, all games together (default and most: the cores)")
+def serve(host, port, db, public_url, max_games, max_sockets, bot_workers):
     """Start the web app (lobby, games against bots or remote players)."""
     import uvicorn
 
     from cwbattles.web.app import create_app, public_base
-    from cwbattles.web.limits import Limits
+    from cwbattles.web.limits import CORES, Limits
     try:
         public = public_base(public_url)
     except ValueError as e:
@@ -313,11 +333,37 @@ def serve(host, port, db, public_url, max_games, max_sockets):
     if host in ("0.0.0.0", "::") and not public:
         click.echo("  other machines: start with --public-url http://THIS-MACHINE'S-ADDRESS:"
                    f"{port} so that invite links point here")
-    app = create_app(db, Limits(max_games=max_games, max_sockets=max_sockets), public_url=public)
+    limits = Limits(max_games=max_games, max_sockets=max_sockets, bot_workers=min(bot_workers or CORES, CORES))
+    app = create_app(db, limits, public_url=public)
     # no per-message deflate: views are sent often and compressing them costs more CPU than it saves on
     # loopback or LAN; a page sends nothing, so a message from it is at most a few KB
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
                 ws_max_size=16 * 1024)
+
+
+
+@main.group()
+def admin():
+    """The server's operator's tools (on the database file, the server running or not)."""
+
+
+@admin.command("delete")
+@click.argument("gid")
+@click.option("--db", default="cwbattles.sqlite3", show_default=True, help="SQLite database file")
+def admin_delete(gid, db):
+    """Delete the game GID (a damaged one included: no token needed, the file is yours)."""
+    from cwbattles.web.store import Store
+    if not Path(db).exists():
+        raise click.BadParameter(f"no database file {db}", param_hint="--db")
+    store = Store(db)
+    try:
+        if not store.has(gid):
+            click.echo(f"error: no game {gid!r} in {db}", err=True)
+            sys.exit(1)
+        store.delete(gid)
+    finally:
+        store.close()
+    click.echo(f"deleted game {gid!r} from {db} (a running server forgets it when it next looks it up)")
 
 
 if __name__ == "__main__":

@@ -101,7 +101,8 @@ def test_writes_queued_together_commit_together_and_fail_alone(tmp_path):
     store = Store(str(tmp_path / "g.sqlite3"))
     try:
         for n in range(20):
-            store.create_game(f"{n:012x}", "cedar-creek", n, "", {}, {}, {}, {}, {"over": False})
+            store.create_game(f"{n:012x}", "cedar-creek", n, "", {}, {"union": "me", "confederate": "me"},
+                              {"creator": "t"}, {}, {"over": False})
         store.append(f"{3:012x}", [(0, "union", {"kind": "x"}, "c")], {"over": False})
 
         async def together():

@@ -21,6 +21,7 @@ simulations done in a second depends on the machine).
 from __future__ import annotations
 
 import random as _random
+import re
 
 
 class RandomBot:
@@ -56,37 +57,44 @@ def names() -> list[str]:
     return sorted(BOTS)
 
 
+# The budgets a bot takes (a bot not named here takes none). A budget part is one of:
+BUDGET_PARTS = {
+    "seconds": re.compile(r"(?P<n>[0-9]+(?:\.[0-9]+)?)s|(?P<ms>[0-9]+)ms"),   # 1s, 2.5s, 500ms
+    "simulations": re.compile(r"(?P<n>[0-9]+)"),                             # 2000
+    "workers": re.compile(r"(?P<n>[0-9]+)w"),                                # 2w
+}
+BUDGETS = {"mcts": ("seconds", "simulations", "workers")}
+
+
 def parse_spec(spec: str) -> tuple[str, dict]:
     """'mcts:1s:2w' -> ('mcts', {'seconds': 1.0, 'simulations': None, 'workers': 2}).
 
-    Budget parts after the name, in any order: ``Ns`` or ``Nms`` a time per decision, a bare
-    integer a number of simulations, ``Nw`` a number of worker processes."""
-    parts = spec.strip().split(":")
-    name = parts[0]
+    The one grammar of bot specs (the CLI's and the web server's): ``NAME(:PART)*``, ASCII,
+    no spaces, each PART one of the bot's BUDGETS (``BUDGET_PARTS``), each kind at most once,
+    in any order. Anything else is a ValueError naming the spec."""
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot spec is text, got {spec!r}")
+    name, *parts = spec.split(":")
     if name not in BOTS:
         raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(names())}")
+    kinds = BUDGETS.get(name, ())
+    if parts and not kinds:
+        raise ValueError(f"bot {name!r} takes no budget (bot spec {spec!r})")
     budget = {"seconds": None, "simulations": None, "workers": 1}
-    for p in parts[1:]:
-        p = p.strip().lower()
-        try:
-            if p.endswith("ms"):
-                budget["seconds"] = float(p[:-2]) / 1000
-            elif p.endswith("s"):
-                budget["seconds"] = float(p[:-1])
-            elif p.endswith("w"):
-                budget["workers"] = int(p[:-1])
-            elif p:
-                budget["simulations"] = int(p)
-            else:
-                continue
-        except ValueError:
-            raise ValueError(f"bad budget {p!r} in bot spec {spec!r} (expected e.g. 1s, 500ms, 2000, 2w)") from None
-    if (budget["seconds"] is not None and budget["seconds"] <= 0) or \
-            (budget["simulations"] is not None and budget["simulations"] < 0) or budget["workers"] < 1:
-        raise ValueError(f"bad budget in bot spec {spec!r}: times and workers must be positive, "
-                         f"simulations 0 or more")
-    if name != "mcts" and (len(parts) > 1 and any(parts[1:])):
-        raise ValueError(f"bot {name!r} takes no budget (got {spec!r})")
+    seen = set()
+    for part in parts:
+        kind, match = next(((k, m) for k in kinds if (m := BUDGET_PARTS[k].fullmatch(part))), (None, None))
+        if kind is None or not part.isascii():
+            raise ValueError(f"bad budget {part!r} in bot spec {spec!r} (expected e.g. 1s, 500ms, 2000, 2w)")
+        if kind in seen:
+            raise ValueError(f"bot spec {spec!r} gives its {kind} twice")
+        seen.add(kind)
+        if kind == "seconds":
+            budget["seconds"] = float(match["n"]) if match["n"] else int(match["ms"]) / 1000
+        else:
+            budget[kind] = int(match["n"])
+    if (budget["seconds"] is not None and budget["seconds"] <= 0) or budget["workers"] < 1:
+        raise ValueError(f"bad budget in bot spec {spec!r}: times and workers must be positive")
     return name, budget
 
 

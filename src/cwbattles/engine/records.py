@@ -173,11 +173,28 @@ def _check_result(doc: dict, state, source: str) -> None:
                              f"{state.result['confederate']['total']} VP)")
 
 
+COMMITMENT_HASH = "sha256"
+
+
+def commitment_of(doc: dict) -> str:
+    """"opened" if the record carries a seed commitment (a web game's ``fairness``) and it opens,
+    "none" if it carries none (a game played without one: nothing shows its seed was fixed
+    before play); ReplayMismatch if it carries one that does not open (another hash, a seed
+    or salt that do not go with it)."""
+    _check_commitment(doc, "record")
+    fair = doc.get("fairness")
+    return "opened" if isinstance(fair, dict) and fair.get("commitment") is not None else "none"
+
+
 def _check_commitment(doc: dict, source: str) -> None:
-    """A record from the web server carries the commitment published when the game started."""
+    """A record from the web server carries the commitment published when the game started:
+    it must open, by the one scheme this program knows."""
     fair = doc.get("fairness")
     if not fair or fair.get("commitment") is None:
         return
+    if fair.get("hash") != COMMITMENT_HASH or not isinstance(fair["commitment"], str):
+        raise ReplayMismatch(f"{source}: fairness: a commitment by {short_repr(fair.get('hash'))} is not one this "
+                             f"program opens (only {COMMITMENT_HASH})")
     if fair.get("seed") != doc["seed"] or not isinstance(fair.get("salt"), str):
         raise ReplayMismatch(f"{source}: fairness: the revealed seed and salt do not go with this record")
     if seed_commitment(doc["game"], doc["seed"], fair["salt"]) != fair["commitment"]:

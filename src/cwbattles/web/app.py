@@ -145,6 +145,7 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
         while True:
             await asyncio.sleep(EVICT_EVERY)
             manager.evict()
+            manager.bot_pool.release_if_idle()
 
     @asynccontextmanager
     async def lifespan(app):
@@ -153,6 +154,7 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
         evictor.cancel()
         manager.close()
         chat.close()
+        app.state.record_checker.close()
         store.close()
 
     app = FastAPI(title="cwbattles", description="Civil War board wargames with every rule enforced",

@@ -15,6 +15,8 @@ import time
 import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 
+from .store import StoreError
+
 MAX_LENGTH = 500
 MAX_MESSAGES = 2000
 
@@ -69,10 +71,12 @@ class Chat:
             self.db.close()
 
     def post(self, gid: str, author: str, text) -> dict:
+        """Store a message; StoreError (and nothing stored) if the database refuses it (locked,
+        full), like every other write."""
         text = clean(text)
         with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
             try:
+                self.db.execute("BEGIN IMMEDIATE")
                 n = self.db.execute("SELECT COUNT(*) FROM chat WHERE game_id = ?", (gid,)).fetchone()[0]
                 if n >= MAX_MESSAGES:
                     raise ChatError(f"this game's chat is full ({MAX_MESSAGES} messages)")
@@ -80,9 +84,14 @@ class Chat:
                 self.db.execute("INSERT INTO chat (game_id, n, author, text, time) VALUES (?, ?, ?, ?, ?)",
                                 (gid, n, author, text, now))
                 self.db.execute("COMMIT")
-            except BaseException:
+            except BaseException as e:
                 if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
+                    try:
+                        self.db.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass
+                if isinstance(e, sqlite3.Error):
+                    raise StoreError(f"the database refused the write: {e}") from None
                 raise
         return {"n": n, "author": author, "text": text, "time": now}
 

@@ -11,6 +11,7 @@ import json
 import math
 import os
 import re
+import time
 from dataclasses import dataclass, field
 
 from cwbattles.bots import parse_spec
@@ -35,10 +36,34 @@ class Limits:
     lobby_page_max: int = 200          # ... and at most
     bot_seconds: float = 10.0          # a search bot's time a decision, at most
     bot_simulations: int = 20000       # a search bot's simulations a decision, at most
-    bot_workers: int = CORES           # a search bot's processes, at most the cores
-    bot_threads: int = CORES           # search bots thinking at once (their own threads)
+    bot_workers: int = CORES           # the server's search processes (one pool for all games), at most the cores
     store_timeout: float = 5.0         # seconds a write waits for the database lock before failing
+    chat_messages: int = 8             # chat messages one player's token may post ...
+    chat_seconds: float = 10.0         # ... in this many seconds
+    records_per_minute: int = 6        # records one address may open or continue a minute ...
+    record_bytes_per_minute: int = 16 * 1024 * 1024   # ... and their bytes together
+    record_seconds: float = 20.0       # a record's verification, at most (in a worker process)
     lengths: dict = field(default_factory=lambda: {"player": 40, "game": 40, "place": 64, "unit": 64})
+
+
+class RateLimit:
+    """At most ``amount`` (a count, or bytes with ``cost``) per key in any ``seconds``."""
+
+    def __init__(self, amount: float, seconds: float, keys: int = 10000):
+        self.amount, self.seconds, self.keys = amount, seconds, keys
+        self.spent: dict = {}                  # key -> [(time, cost)] within the window
+
+    def allow(self, key, cost: float = 1, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        recent = [(t, c) for t, c in self.spent.get(key, ()) if now - t < self.seconds]
+        if sum(c for _, c in recent) + cost > self.amount:
+            self.spent[key] = recent
+            return False
+        recent.append((now, cost))
+        self.spent[key] = recent
+        if len(self.spent) > self.keys:        # forget keys that spent nothing lately
+            self.spent = {k: v for k, v in self.spent.items() if v and now - v[-1][0] < self.seconds}
+        return True
 
 
 # -- tokens and ids ---------------------------------------------------------------------------------
@@ -49,6 +74,14 @@ def check_token(token) -> str | None:
     if not isinstance(token, str) or not TOKEN.fullmatch(token):
         raise WebError(400, "malformed token: a token is a string of up to 64 letters, digits, '-' and '_'")
     return token
+
+
+def check_any_id(gid) -> str:
+    """An id as a delete may name it: any stored row, even one whose id is damaged (printable
+    ASCII, at most 64 characters); 404 otherwise."""
+    if not isinstance(gid, str) or not 1 <= len(gid) <= 64 or not (gid.isascii() and gid.isprintable()):
+        raise WebError(404, f"no game {ascii(gid)[:80]}")
+    return gid
 
 
 def check_game_id(gid) -> str:
@@ -72,8 +105,8 @@ def check_bot(spec: str, limits: Limits) -> str:
     if sims is not None and not 0 <= sims <= limits.bot_simulations:
         raise WebError(400, f"bad player bot:{spec}: at most {limits.bot_simulations} simulations a decision "
                            f"on this server, got {sims}")
-    if not 1 <= workers <= limits.bot_workers:
-        raise WebError(400, f"bad player bot:{spec}: at most {limits.bot_workers} worker processes (the "
+    if not 1 <= workers <= CORES:
+        raise WebError(400, f"bad player bot:{spec}: at most {CORES} worker processes (the "
                            f"server's cores), got {workers}")
     return name
 

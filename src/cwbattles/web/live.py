@@ -17,10 +17,11 @@ TRY_AGAIN = 1013          # WebSocket close code: the page was too slow, reconne
 class Subscriber:
     """One open page: its token, how much of the log it has been sent, and its queue."""
 
-    __slots__ = ("ws", "token", "sent", "queue", "dropped")
+    __slots__ = ("ws", "token", "sent", "cut", "queue", "dropped")
 
     def __init__(self, ws, token, sent: int, size: int):
         self.ws, self.token, self.sent = ws, token, sent
+        self.cut = False          # an undo shortened the log: the next view says where it now ends
         self.queue: asyncio.Queue = asyncio.Queue(size)
         self.dropped = asyncio.Event()
 

@@ -11,12 +11,17 @@ screen or bots: its seed is in the file, so no remote player may join it.
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing as mp
 import secrets
 import time
 import uuid
+from concurrent.futures import ProcessPoolExecutor
 
 from cwbattles.engine.errors import CwbattlesError
-from cwbattles.engine.records import position_checksum, replay
+from cwbattles.engine.records import commitment_of, position_checksum, replay
+
+from .bot_runner import end_processes
 
 KEEP = 16
 MAX_ACTIONS = 50000
@@ -45,7 +50,42 @@ def stored_form(doc: dict, source: str = "record") -> dict:
         side = state.to_act
         state.apply(game.action_from_json(entry["action"], f"{source}: actions[{i}].action"))
         actions.append({"seq": i, "side": side, "action": entry["action"], "checksum": position_checksum(state)})
-    return {"game": game.name, "seed": doc["seed"], "options": dict(game.options), "actions": actions}
+    return {"game": game.name, "seed": doc["seed"], "options": dict(game.options), "actions": actions,
+            "commitment": commitment_of(doc)}
+
+
+class RecordChecker:
+    """Records are verified in a worker process of their own, never on the event loop, each
+    within ``seconds``: a record that takes longer is refused and its worker ended."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def stored_form(self, doc: dict) -> dict:
+        if self._pool is None:
+            methods = mp.get_all_start_methods()
+            context = mp.get_context("forkserver" if "forkserver" in methods else "spawn")
+            self._pool = ProcessPoolExecutor(1, mp_context=context)
+        pool = self._pool
+        future = asyncio.get_running_loop().run_in_executor(pool, stored_form, doc)
+        try:
+            return await asyncio.wait_for(future, self.seconds)
+        except asyncio.TimeoutError:
+            self._end(pool)
+            raise CwbattlesError(f"verifying this record took over {self.seconds:g} s, this server's "
+                                 "limit") from None
+
+    def _end(self, pool) -> None:
+        """End a worker busy with a record too long to check (the pool has no other way)."""
+        if self._pool is pool:
+            self._pool = None
+        end_processes(pool)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
 
 def is_record(session) -> bool:
@@ -53,10 +93,9 @@ def is_record(session) -> bool:
     return session.players.get("union") == "record"
 
 
-async def continue_game(manager, doc: dict, union: str, confederate: str):
-    """A new stored game that starts with every action of the record (verified first); its
-    players are "me" or bots. Returns (session, tokens)."""
-    form = stored_form(doc)
+async def continue_game(manager, form: dict, union: str, confederate: str):
+    """A new stored game that starts with every action of a verified record (``stored_form``);
+    its players are "me" or bots. Returns (session, tokens)."""
     if "remote" in (union, confederate):
         raise CwbattlesError("a record's seed is known to whoever holds the file: continue it against a bot "
                              "or on this screen, not with a remote player")
@@ -74,17 +113,18 @@ class RecordShelf:
         self.manager = manager
         self.opened: list[str] = []
 
-    def open(self, doc: dict) -> dict:
-        form = stored_form(doc)
+    async def open(self, form: dict) -> dict:
+        """A verified record (``stored_form``) held as a read-only game."""
         rid = uuid.uuid4().hex[:12]
         spectator = secrets.token_urlsafe(18)
         record = {"id": rid, "players": {"union": "record", "confederate": "record"},
                   "tokens": {"spectator": spectator}, "invites": {}, "created": time.time(), **form}
-        session = type(self.manager).session_class(self.manager, record)
+        session = await asyncio.get_running_loop().run_in_executor(
+            self.manager._loader, type(self.manager).session_class, self.manager, record)
         session.last_used = float("inf")          # not a stored game: never evicted (the shelf keeps KEEP)
         self.manager.sessions[rid] = session
         self.opened.append(rid)
         while len(self.opened) > KEEP:
             self.manager.sessions.pop(self.opened.pop(0), None)
         return {"id": rid, "token": spectator, "link": f"/game/{rid}?token={spectator}",
-                "actions": len(form["actions"])}
+                "actions": len(form["actions"]), "commitment": form["commitment"]}

@@ -26,11 +26,12 @@ from cwbattles.engine.errors import CwbattlesError, DataError, IllegalAction
 from cwbattles.engine.records import checksum_of, position_checksum
 
 from .errors import WebError
-from .limits import Limits, check_bot, check_game_id, check_options, check_player, check_token, is_search
+from .bot_runner import BotPool, keep_bots_playing, play_bots
+from .limits import Limits, check_any_id, check_game_id, check_options, check_player, check_token
 from .live import Subscriber
 from .play_aids import default_choice, reach_for, view_aids
 from .routes import cheapest_path
-from .store import DamagedGame, StoreError
+from .store import DamagedGame, GameLimit, StoreError
 from .views import fairness, new_salt, public_position
 
 SIDES = ("union", "confederate")
@@ -118,6 +119,8 @@ class GameSession:
         self._log_head = None
         self._sync_log()
         self.lock = asyncio.Lock()
+        self.version = 0                        # moves on with every change of the position (bot_runner)
+        self.deleted = False
         self.undo_request: dict | None = None   # {"by": side, "to": actions kept, "at": actions then}
         self.last_used = time.monotonic()
         self.bots = {}
@@ -138,14 +141,16 @@ class GameSession:
             return self.seed * 2 + SIDES.index(side)
         return int.from_bytes(hashlib.sha256(f"bot:{self.seed}:{self.salt}:{side}".encode()).digest()[:8], "big")
 
-    def _record(self, action_doc: dict, side: str, dice_before: int, checksum: str, events: int) -> None:
+    def _record(self, action_doc: dict, side: str, dice_before: int, checksum: str, events: int,
+                state=None) -> None:
+        """Note an action played; ``state`` is the game right after it (the live game if None)."""
         self.log_len.append(self.log_len[-1] + events)
         self.actions.append(action_doc)
         self.sides_of_action.append(side)
         self.dice_before.append(dice_before)
         self.checksums.append(checksum)
         if len(self.actions) % self.CHECKPOINT == 0:
-            self.checkpoints[len(self.actions)] = self.state.clone()
+            self.checkpoints[len(self.actions)] = (state or self.state).clone()
 
     # -- who may do what ----------------------------------------------------------------------
     def sides_for(self, token) -> list[str]:
@@ -206,12 +211,14 @@ class GameSession:
         the live game as it was, which is what the database holds."""
         new = self.state.clone()
         seq = len(self.actions)
-        entries, befores, counts = [], [], []
+        entries, befores, counts, after = [], [], [], []
         for action, side in steps:
             befores.append(new.dice.calls)
             head = new._log
             new.apply(action)
             counts.append(_count_new(new, head))
+            # a checkpoint is the game after ITS action, not after the whole batch (a route, a record)
+            after.append(new.clone() if (seq + len(entries) + 1) % self.CHECKPOINT == 0 else None)
             position = new.to_position()
             entries.append((seq + len(entries), side, self.game.action_to_json(action), checksum_of(position)))
         store = self.manager.store
@@ -219,15 +226,16 @@ class GameSession:
         async def store_then_swap():
             await store.write(store.append, self.id, entries, summary_of(new))
             self.state = new
-            for (_, side, doc, checksum), before, count in zip(entries, befores, counts):
-                self._record(doc, side, before, checksum, count)
+            self.version += 1
+            for (_, side, doc, checksum), before, count, state in zip(entries, befores, counts, after):
+                self._record(doc, side, before, checksum, count, state)
             self._sync_log()
             self.undo_request = None
             self._position = (self._view_key(), position)      # the views' position: made once
 
         # Shielded: a request cancelled while its write is on the way must still make the live
         # game what the database holds once the write is done.
-        await asyncio.shield(store_then_swap())
+        await shielded(store_then_swap())
 
     async def act(self, token, seq, action_doc) -> None:
         sides = self.require_player(token)
@@ -334,6 +342,7 @@ class GameSession:
         async def store_then_swap():
             await store.write(store.truncate, self.id, keep, summary_of(state))
             self.state = state
+            self.version += 1
             for name in ("actions", "sides_of_action", "dice_before", "checksums"):
                 del getattr(self, name)[keep:]
             del self.log_len[keep + 1:]
@@ -341,11 +350,11 @@ class GameSession:
             self.undo_request = None
             self.log_events, self._log_head = [], None      # the log is made again (shorter)
             self._sync_log()
-            for sub in self.subscribers:
-                sub.sent = 0                      # pages get the whole (shorter) log again
+            for sub in self.subscribers:          # pages keep the events before the first undone action
+                sub.sent, sub.cut = min(sub.sent, self.log_len[keep]), True
 
         try:
-            await asyncio.shield(store_then_swap())
+            await shielded(store_then_swap())
         except StoreError as e:
             raise unavailable(e) from None
 
@@ -371,7 +380,7 @@ class GameSession:
                     self._common = None
 
                 try:
-                    await asyncio.shield(store_then_swap())
+                    await shielded(store_then_swap())
                 except StoreError as e:
                     raise unavailable(e) from None
                 return side, token
@@ -458,12 +467,14 @@ class GameSession:
         # The players' pages first: their senders wake first, ahead of a crowd of spectators.
         pages.sort(key=lambda page: not page[0])
         for you, sub in pages:
-            key = (tuple(you), sub.sent)
+            key = (tuple(you), sub.sent, sub.cut)
             if key not in texts:
                 view = self.view(sub.token, sub.sent, common, you)
+                if sub.cut:
+                    view["log_cut"] = True        # the page's log ends at log_from + len(log) now
                 texts[key] = orjson.dumps({"type": "view", "view": view}).decode()
             if sub.offer(texts[key]):
-                sub.sent = len(self.log_events)
+                sub.sent, sub.cut = len(self.log_events), False
 
     def subscribe(self, sub: Subscriber) -> None:
         """A page starts with the whole view, queued before any later one."""
@@ -473,31 +484,8 @@ class GameSession:
         self.subscribers.add(sub)
 
     async def run_bots(self) -> None:
-        """Let bots play while a bot's side is to act, telling every page after each action. A
-        bot sees a copy of the game whose dice are re-seeded: it cannot peek at the real rolls."""
-        loop = asyncio.get_running_loop()
-        failures = 0
-        while not self.state.is_over and self.state.to_act in self.bots:
-            side = self.state.to_act
-            bot = self.bots[side]
-            snapshot = self.state.clone()
-            snapshot.dice.reseed(secrets.randbits(62))
-            seq = len(self.actions)
-            action = await loop.run_in_executor(self.manager.bot_pool(self.players[side]), bot.choose, snapshot)
-            async with self.lock:
-                if len(self.actions) != seq or self.state.to_act != side:
-                    continue                      # the game changed meanwhile (an undo)
-                try:
-                    await self.commit([(action, side)])
-                except StoreError:
-                    failures += 1
-                    if failures >= 3:
-                        return                    # the next request for this game starts the bots again
-                    await asyncio.sleep(0.5 * failures)
-                    continue
-            failures = 0
-            self.last_used = time.monotonic()
-            self.broadcast()
+        """Let the bots play their sides (bot_runner.play_bots)."""
+        await play_bots(self)
 
     def close(self) -> None:
         for bot in self.bots.values():
@@ -506,6 +494,15 @@ class GameSession:
                 close()
         for sub in self.subscribers:
             sub.dropped.set()
+
+
+async def shielded(coro):
+    """Await ``coro`` shielded from the caller's cancellation; if the caller is cancelled, the
+    coroutine's own failure (a write refused because the game was deleted meanwhile) is still
+    retrieved, never left as "Task exception was never retrieved"."""
+    task = asyncio.ensure_future(coro)
+    task.add_done_callback(lambda t: t.cancelled() or t.exception())
+    return await asyncio.shield(task)
 
 
 def _count_new(state, head) -> int:
@@ -529,27 +526,22 @@ class Manager:
         self._loading: dict = {}
         self.bot_tasks: dict = {}
         self.sockets = 0
-        self._quick_bots = ThreadPoolExecutor(2, thread_name_prefix="cwbattles-bot")
-        self._search_bots = ThreadPoolExecutor(self.limits.bot_threads, thread_name_prefix="cwbattles-search")
+        self.bot_pool = BotPool(self.limits.bot_workers)
         self._loader = ThreadPoolExecutor(2, thread_name_prefix="cwbattles-load")
-
-    def bot_pool(self, player: str) -> ThreadPoolExecutor:
-        """Search bots think in a bounded pool of their own; quick bots never queue behind them."""
-        return self._search_bots if is_search(player[4:]) else self._quick_bots
 
     def close(self) -> None:
         for task in self.bot_tasks.values():
             task.cancel()
         for s in self.sessions.values():
             s.close()
-        for pool in (self._quick_bots, self._search_bots, self._loader):
-            pool.shutdown(wait=False, cancel_futures=True)
+        self.bot_pool.close()
+        self._loader.shutdown(wait=False, cancel_futures=True)
 
     def kick_bots(self, session: GameSession) -> None:
         """Start the session's bot loop if a bot is to act and no loop runs already."""
         task = self.bot_tasks.get(session.id)
         if session.state.to_act in session.bots and (task is None or task.done()):
-            self.bot_tasks[session.id] = asyncio.get_running_loop().create_task(session.run_bots())
+            self.bot_tasks[session.id] = asyncio.get_running_loop().create_task(keep_bots_playing(session))
 
     async def create(self, name, seed, union, confederate, options) -> tuple[GameSession, dict, dict]:
         limits = self.limits
@@ -583,7 +575,9 @@ class Manager:
         gid = uuid.uuid4().hex[:12]
         try:
             await self.store.write(self.store.create_game, gid, name, seed, new_salt(), options, players, tokens,
-                                   invites, summary_of(first))
+                                   invites, summary_of(first), limits.max_games)
+        except GameLimit as e:
+            raise WebError(429, f"{e}: finish or delete one, or try later") from None
         except StoreError as e:
             raise WebError(503, f"the game could not be stored ({e}); try again") from None
         session = await self.get(gid)
@@ -606,7 +600,14 @@ class Manager:
                 record = await self.store.read(self.store.game, gid)
                 if record is None:
                     raise WebError(404, f"no game {gid!r}")
-                session = await loop.run_in_executor(self._loader, GameSession, self, record)
+                try:
+                    session = await loop.run_in_executor(self._loader, GameSession, self, record)
+                except DamagedGame as e:          # the row reads but does not replay: the lobby says so
+                    try:
+                        await self.store.write(self.store.mark_damaged, gid, str(e))
+                    except StoreError:
+                        pass
+                    raise
             except DamagedGame as e:
                 raise WebError(409, str(e)) from None
             self.sessions[gid] = session
@@ -639,19 +640,19 @@ class Manager:
         return evicted
 
     async def delete(self, gid, token) -> None:
-        """Only the creator may delete a game (any game, between bots or damaged included)."""
-        gid = check_game_id(gid)
+        """Only the creator's token deletes a game (any game, between bots or damaged included,
+        whatever its stored id); a game whose tokens cannot be read is deleted by the server's
+        operator (``cwbattles admin delete ID``)."""
+        gid = check_any_id(gid)
         token = check_token(token)
         try:
-            access = await self.store.read(self.store.access, gid)
+            tokens = await self.store.read(self.store.access, gid)
         except DamagedGame as e:
-            raise WebError(409, f"{e}: but its tokens cannot be read, so its creator cannot be known") from None
-        if access is None:
-            raise WebError(404, f"no game {gid!r}")
-        tokens, players = access
-        keys = ["creator", "both"] + [s for s in SIDES if isinstance(players, dict) and players.get(s) == "me"]
-        if token is None or not any(isinstance(tokens.get(k), str) and
-                                    secrets.compare_digest(tokens[k].encode(), token.encode()) for k in keys):
+            raise WebError(409, f"{e}: its creator cannot be known, so only the server's operator can delete "
+                                "it (cwbattles admin delete ID)") from None
+        if tokens is None:
+            raise WebError(404, f"no game {ascii(gid)[:80]}")
+        if token is None or not secrets.compare_digest(tokens["creator"].encode(), token.encode()):
             raise WebError(403, "only the creator of a game can delete it")
         try:
             await self.store.write(self.store.delete, gid)
@@ -659,7 +660,9 @@ class Manager:
             raise unavailable(e) from None
         session = self.sessions.pop(gid, None)
         task = self.bot_tasks.pop(gid, None)
+        if session is not None:
+            session.deleted = True                # a decision still being thought is never stored
         if task is not None:
-            task.cancel()
+            task.cancel()                         # never waited for: its process finishes alone
         if session is not None:
             session.close()

@@ -21,11 +21,14 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import math
 import queue
 import sqlite3
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+
+from .rows import COLUMNS, DamagedGame, read_action, read_row, read_tokens, safe_id
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -52,6 +55,7 @@ ADDED_COLUMNS = {
     "salt": "TEXT NOT NULL DEFAULT ''",          # the seed commitment's salt (see views.py)
     "invites": "TEXT NOT NULL DEFAULT '{}'",     # side -> {"code", "claimed"} for remote sides
     "over": "INTEGER NOT NULL DEFAULT 0",        # 1 once the game has ended (open games are capped)
+    "damaged": "TEXT NOT NULL DEFAULT ''",       # why the game does not replay, once a load found it (rows.py)
 }
 
 
@@ -81,15 +85,10 @@ def _write(method):
     return run
 
 
-class DamagedGame(Exception):
-    """A stored game whose row cannot be read back (a column is not valid JSON)."""
+class GameLimit(Exception):
+    """A game not stored: the cap on games in progress is reached."""
 
 
-def _loads(text, what: str, gid: str):
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError):
-        raise DamagedGame(f"game {gid} is damaged: its stored {what} is not valid JSON") from None
 
 
 class Store:
@@ -221,7 +220,13 @@ class Store:
 
     @_write
     def create_game(self, gid: str, game: str, seed: int, salt: str, options: dict, players: dict,
-                    tokens: dict, invites: dict, summary: dict) -> None:
+                    tokens: dict, invites: dict, summary: dict, max_open: int | None = None) -> None:
+        """A new game; GameLimit if ``max_open`` games not yet over are stored already (counted
+        in the same transaction as the insert: creates racing each other cannot pass the cap)."""
+        if max_open is not None:
+            open_now = self.db.execute("SELECT COUNT(*) FROM games WHERE over = 0").fetchone()[0]
+            if open_now >= max_open:
+                raise GameLimit(f"the server holds {max_open} games in progress, its limit")
         self.db.execute(
             "INSERT INTO games (id, game, seed, salt, options, players, tokens, invites, created, summary, over) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -252,6 +257,11 @@ class Store:
                         (json.dumps(tokens), json.dumps(invites), gid))
 
     @_write
+    def mark_damaged(self, gid: str, why: str) -> None:
+        """Note that a game does not replay (the lobby lists it as damaged from then on)."""
+        self.db.execute("UPDATE games SET damaged = ? WHERE id = ?", (why[:500] or "damaged", gid))
+
+    @_write
     def delete(self, gid: str) -> None:
         self.db.execute("DELETE FROM games WHERE id = ?", (gid,))
 
@@ -262,53 +272,57 @@ class Store:
 
     def game(self, gid: str) -> dict | None:
         """Everything stored about a game (None if there is no such game); DamagedGame if a
-        column cannot be read."""
-        rows = self._query("SELECT id, game, seed, salt, options, players, tokens, invites, created, summary "
-                           "FROM games WHERE id = ?", (gid,))
+        column cannot be read (rows.read_row)."""
+        rows = self._query(f"SELECT {', '.join(COLUMNS)} FROM games WHERE id = ?", (gid,))
         if not rows:
             return None
-        r = rows[0]
+        record = read_row(rows[0])
         actions = self._query("SELECT seq, side, action, checksum FROM actions WHERE game_id = ? ORDER BY seq", (gid,))
-        return {"id": r[0], "game": r[1], "seed": r[2], "salt": r[3], "options": _loads(r[4], "options", gid),
-                "players": _loads(r[5], "players", gid), "tokens": _loads(r[6], "tokens", gid),
-                "invites": _loads(r[7], "invites", gid), "created": r[8], "summary": _loads(r[9], "summary", gid),
-                "actions": [{"seq": a[0], "side": a[1], "action": _loads(a[2], f"action {a[0]}", gid),
-                             "checksum": a[3]} for a in actions]}
+        record["actions"] = [read_action(a, gid) for a in actions]
+        return record
 
-    def access(self, gid: str) -> tuple[dict, dict] | None:
-        """(tokens, players) of a game, read alone so that a game damaged elsewhere can still be
-        deleted by its creator; None if there is no such game."""
-        rows = self._query("SELECT tokens, players FROM games WHERE id = ?", (gid,))
+    def access(self, gid: str) -> dict | None:
+        """The tokens of a game, read alone so that a game damaged elsewhere can still be deleted
+        by its creator; None if there is no such game, DamagedGame if its tokens cannot be read."""
+        rows = self._query("SELECT tokens FROM games WHERE id = ?", (gid,))
         if not rows:
             return None
-        tokens = _loads(rows[0][0], "tokens", gid)
         try:
-            players = json.loads(rows[0][1])
-        except (TypeError, ValueError):
-            players = {}
-        return tokens, players
+            return read_tokens(rows[0][0])
+        except ValueError as e:
+            raise DamagedGame(f"game {safe_id(gid)} is damaged ({e})") from None
+
+    def has(self, gid: str) -> bool:
+        """Whether a row of that id is stored (damaged or not)."""
+        return bool(self._query("SELECT 1 FROM games WHERE id = ?", (gid,)))
 
     def open_games(self) -> int:
         """How many stored games are not over."""
         return self._query("SELECT COUNT(*) FROM games WHERE over = 0")[0][0]
 
     def list_games(self, offset: int, limit: int) -> tuple[list[dict], int]:
-        """One page of the lobby, newest first, and the number of games. A row that cannot be
-        read is listed with ``damaged`` saying why, not left out and not fatal to the page."""
+        """One page of the lobby, newest first, and the number of games. A row that does not
+        read (rows.read_row, or an action that is not JSON) is listed with ``damaged`` saying
+        why, not left out and not fatal to the page."""
         total = self._query("SELECT COUNT(*) FROM games")[0][0]
-        rows = self._query("SELECT g.id, g.game, g.seed, g.salt, g.players, g.created, g.summary, "
-                           "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) "
+        rows = self._query(f"SELECT {', '.join('g.' + c for c in COLUMNS)}, "
+                           "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), "
+                           "(SELECT MIN(a.seq) FROM actions a WHERE a.game_id = g.id AND NOT json_valid(a.action)) "
                            "FROM games g ORDER BY g.created DESC, g.id LIMIT ? OFFSET ?", (limit, offset))
         out = []
-        for gid, game, seed, salt, players, created, summary, n in rows:
-            entry = {"id": gid, "game": game, "seed": seed, "salt": salt, "created": created, "actions": n}
+        for *row, n, bad_action in rows:
             try:
-                entry["players"] = _loads(players, "players", gid)
-                summary = _loads(summary, "summary", gid)
-                if not isinstance(entry["players"], dict) or not isinstance(summary, dict):
-                    raise DamagedGame(f"game {gid} is damaged: its stored players or summary is not an object")
-                entry.update({k: v for k, v in summary.items() if k not in entry})
+                record = read_row(row)
+                if bad_action is not None:
+                    raise DamagedGame(f"game {record['id']} is damaged (actions[{bad_action}].action: not valid JSON)")
+                entry = {"id": record["id"], "game": record["game"], "seed": record["seed"], "salt": record["salt"],
+                         "created": record["created"], "actions": n, "players": record["players"]}
+                entry.update({k: v for k, v in record["summary"].items() if k not in entry})
             except DamagedGame as e:
-                entry = {"id": gid, "game": game, "created": created, "actions": n, "damaged": str(e)}
+                entry = {"id": safe_id(row[0]), "actions": n, "damaged": str(e)}
+                if isinstance(row[8], (int, float)) and math.isfinite(row[8]):
+                    entry["created"] = row[8]
+                if isinstance(row[1], str) and row[1].isprintable():
+                    entry["game"] = row[1][:40]
             out.append(entry)
         return out, total

@@ -7,13 +7,15 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import orjson
-from fastapi import FastAPI, Query
+from fastapi import FastAPI, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from .chat import Chat, ChatError
 from .errors import WebError
-from .records import RecordShelf, continue_game, is_record
-from .sessions import SIDES
+from .records import RecordChecker, RecordShelf, continue_game, is_record
+from .limits import RateLimit
+from .sessions import SIDES, unavailable
+from .store import StoreError
 
 Token = Annotated[StrictStr, Field(max_length=64)] | None
 
@@ -44,8 +46,14 @@ def tell(session, message: dict) -> None:
 
 
 def add_table_routes(app: FastAPI, manager, db_path: str, session_for) -> Chat:
-    chat = Chat(db_path)
+    limits = app.state.limits
+    chat = Chat(db_path, timeout=limits.store_timeout)
+    chat_rate = RateLimit(limits.chat_messages, limits.chat_seconds)     # a player's messages
     shelf = RecordShelf(manager)
+    checker = RecordChecker(limits.record_seconds)
+    records_rate = RateLimit(limits.records_per_minute, 60.0)               # an address's records ...
+    record_bytes = RateLimit(limits.record_bytes_per_minute, 60.0)          # ... and their bytes
+    app.state.record_checker = checker
 
     @app.get("/api/games/{gid}/chat")
     async def read_chat(gid: str, token: Annotated[str | None, Query(max_length=64)] = None,
@@ -62,30 +70,44 @@ def add_table_routes(app: FastAPI, manager, db_path: str, session_for) -> Chat:
         author = author_of(s, body.token)
         if is_record(s):
             raise WebError(409, "a record opened for replay has no chat")
+        if not chat_rate.allow((s.id, body.token)):
+            raise WebError(429, f"at most {limits.chat_messages} messages in {limits.chat_seconds:g} s "
+                                "from one player: wait a moment")
         try:
             message = await chat.run(chat.post, s.id, author, body.text)
         except ChatError as e:
             raise WebError(400, str(e)) from None
+        except StoreError as e:
+            raise unavailable(e) from None
         tell(s, {"type": "chat", "message": message})
         return message
 
     @app.post("/api/records")
-    async def open_record(body: RecordBody):
+    async def open_record(body: RecordBody, request: Request):
         base = app.state.public_url
+        caller = request.client.host if request.client else "?"
+        size = int(request.headers.get("content-length") or 0)
+        if not records_rate.allow(caller) or not record_bytes.allow(caller, size):
+            raise WebError(429, f"at most {limits.records_per_minute} records and "
+                                f"{limits.record_bytes_per_minute // (1024 * 1024)} MB a minute from one address: "
+                                "try again in a minute")
         try:
+            if body.play is not None and set(body.play) != set(SIDES):
+                raise WebError(400, "play names the player of each side: union and confederate")
+            form = await checker.stored_form(body.record)
             if body.play is not None:
-                if set(body.play) != set(SIDES):
-                    raise WebError(400, "play names the player of each side: union and confederate")
-                session, tokens = await continue_game(manager, body.record, body.play["union"],
-                                                      body.play["confederate"])
+                session, tokens = await continue_game(manager, form, body.play["union"], body.play["confederate"])
                 await session_for(session.id)                  # its bots start if they are to act
                 return {"id": session.id, "tokens": tokens, "actions": len(session.actions),
+                        "commitment": form["commitment"],
                         "links": {k: f"{base}/game/{session.id}?token={v}" for k, v in tokens.items()
                                   if k != "creator"}}
-            opened = shelf.open(body.record)
+            opened = await shelf.open(form)
             return dict(opened, link=f"{base}{opened['link']}")
         except WebError:
             raise
+        except StoreError as e:
+            raise unavailable(e) from None
         except Exception as e:          # a record file from anywhere: any fault is the file's
             raise WebError(400, f"this record cannot be opened: {str(e)[:300]}") from None
 

@@ -242,14 +242,15 @@ function applyView(view, source) {
 }
 
 // A view's log holds the events from log_from on: log_from 0 is a whole log (first view, or
-// after an undo) that replaces ours; otherwise the events are appended where they start.
+// after an undo) that replaces ours; otherwise the events are appended where they start (and, after an
+// undo, "log_cut", our log ends where this one does).
 function mergeLog(view) {
   if (!Array.isArray(view.log)) return true;
   const from = view.log_from ?? 0;
   const total = view.log_total ?? from + view.log.length;
   if (from === 0) app.log = view.log.slice();
   else if (from > app.log.length) return false;
-  else if (total >= app.log.length) app.log = app.log.slice(0, from).concat(view.log);
+  else if (total >= app.log.length || view.log_cut) app.log = app.log.slice(0, from).concat(view.log);
   return true;
 }
 
