@@ -24,3 +24,19 @@ def test_the_gbacw_map_draws_facing_formation_ground_and_radii(server, browser):
     page.wait_for_selector("svg.hex-map .layer-radius polygon.radius-hex")
     assert page.locator("svg.hex-map .layer-radius polygon.radius-hex").count() == 37       # radius 3
     assert not page.errors, page.errors
+
+
+def test_the_confederate_turn_is_listed_and_drawn_for_the_union_player(server, browser):  # noqa: F811
+    """Issue 27, point 2: the bot's Game-Turn 1 (the Confederates enter and march) appears under
+    "Since your last decision" with arrows on the map, and again after a reload."""
+    g = api(server, "POST", "/api/games", {"game": "cedar-mountain", "seed": 2, "union": "me",
+                                           "confederate": "bot:heuristic", "options": {"union_setup": "printed"}})
+    page = open_page(browser, server + g["links"]["union"])
+    for attempt in range(2):
+        page.wait_for_selector("#follow-list li", timeout=60000)
+        assert "Confederate" in page.locator("#follow-title").inner_text()
+        assert page.locator("#follow-list li.move").count() >= 1
+        assert page.locator("svg.hex-map .layer-overlay polyline.step-arrow").count() >= 1
+        if attempt == 0:
+            page.reload()
+    assert not page.errors, page.errors

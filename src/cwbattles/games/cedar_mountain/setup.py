@@ -23,6 +23,7 @@ Frames: ("deploy", 0, step) process; ("assign_area", 0, kind, index) - ``place``
 from __future__ import annotations
 
 from ...engine.actions import Action
+from ...systems.gbacw import eventdata as ev
 
 UNION = 0
 COMBAT_FIRST = ("infantry", "cavalry", "artillery")
@@ -132,7 +133,8 @@ def register(rules) -> None:
     def unit_apply(s, frame, action):
         u = frame[2]
         s.set_hex(u, action.a)
-        s.note("26.2", f"{s.game.units[u].name} sets up in {s.game.board.ids[action.a]}.")
+        s.note("26.2", f"{s.game.units[u].name} sets up in {s.game.board.ids[action.a]}.",
+               data=ev.at(s, "setup", u, action.a))
 
     def facing_legal(s, frame):
         face = s.facts.actions["set_facing"]

@@ -91,9 +91,17 @@ export function combatLine(d) {
     };
     return `attacker ${side("attacker")}, defender ${side("defender")}: ${RESULT_WORDS[d.result] || d.result}`;
   }
+  if (d.combat === "fire") return fireLine(d);
   const mod = d.modifier ? ` ${d.modifier > 0 ? "+" : ""}${d.modifier} = ${d.die}` : "";
   const lower = d.declared_lower ? ", declared lower" : "";
   return `${d.attack} against ${d.defence} (${d.odds}${lower}), die ${d.roll}${mod}: ${d.result} ${d.result_text || ""}`.trim();
+}
+
+/** A GBACW fire (9.6): its strength, the column after shifts, the die and the result. */
+function fireLine(d) {
+  const column = d.column ? `, column ${d.column}` : "";
+  const die = d.roll ? `, die ${d.roll}` : "";
+  return `fire, strength ${d.strength ?? "-"}${column}${die}: ${d.result}`;
 }
 
 /** The result card of a combat: both sides' dice, modifiers (with rules) and totals, and the result. */
@@ -112,6 +120,15 @@ export function combatCard(step, names) {
     return `<div class="combat-card result-${escapeHtml(d.result)}">${head}
       <div class="combat-sides">${side("attacker", "Attacker")}${side("defender", "Defender")}</div>
       <div class="combat-result">${escapeHtml(RESULT_WORDS[d.result] || d.result)} <span class="rule">11.4</span></div></div>`;
+  }
+  if (d.combat) {        // a GBACW fire or melee: its own rule numbers (9.6, 12.4)
+    const what = d.combat === "fire" ? `strength ${escapeHtml(d.strength ?? "-")}${d.column ? `, column <b>${escapeHtml(d.column)}</b>` : ""}`
+      : `${escapeHtml(d.attack)} against ${escapeHtml(d.defence)}: odds <b>${escapeHtml(d.odds)}</b>`;
+    const shifts = (d.shifts || []).map(([rule, n]) => `${n > 0 ? "+" : ""}${n} <span class="rule">${escapeHtml(rule)}</span>`).join(", ");
+    return `<div class="combat-card result-${escapeHtml(d.result)}">${head}
+      <div class="combat-sides"><div>${d.combat === "fire" ? "Fire" : "Melee"}: ${what}${shifts ? ` (shifts ${shifts})` : ""}</div>
+      ${d.roll ? `<div>die <span class="die">${d.roll}</span></div>` : ""}</div>
+      <div class="combat-result"><b>${escapeHtml(d.result)}</b> <span class="rule">${escapeHtml(step.rule)}</span></div></div>`;
   }
   return `<div class="combat-card result-${escapeHtml(d.result)}">${head}
     <div class="combat-sides"><div>${escapeHtml(d.attack)} against ${escapeHtml(d.defence)}: odds <b>${escapeHtml(d.odds)}</b>
@@ -171,6 +188,7 @@ function combatBadge(d) {
     return [`A ${d.rolls.attacker} → ${d.totals.attacker}  ·  D ${d.rolls.defender} → ${d.totals.defender}`,
       RESULT_WORDS[d.result] || d.result];
   }
+  if (d.combat === "fire") return [`fire ${d.column ? `col ${d.column}` : `str ${d.strength ?? "-"}`}${d.roll ? ` · die ${d.roll}` : ""}`, d.result];
   return [`${d.odds} · die ${d.roll}${d.modifier ? ` → ${d.die}` : ""}`, `${d.result} ${d.result_text || ""}`.trim()];
 }
 
