@@ -40,3 +40,22 @@ def test_the_confederate_turn_is_listed_and_drawn_for_the_union_player(server, b
         if attempt == 0:
             page.reload()
     assert not page.errors, page.errors
+
+
+def test_the_set_up_by_hand_names_the_unit_and_takes_history_on_enter(server, browser):  # noqa: F811
+    """Issue 27, point 3: the status names the unit being placed; Enter takes its historical hex,
+    facing and formation; E places the rest as history has them."""
+    g = api(server, "POST", "/api/games", {"game": "cedar-mountain", "seed": 1, "union": "me", "confederate": "me",
+                                           "options": {"union_setup": "choose"}})
+    page = open_page(browser, server + g["links"]["both"])
+    wait_page_seq(page, 0)
+    assert "5th Connecticut" in page.locator("#status").inner_text()
+    for seq in (1, 2, 3):
+        page.keyboard.press("Enter")
+        wait_page_seq(page, seq)
+    assert page.locator("svg.hex-map .counter[data-unit='us-5ct']").get_attribute("data-hex") == "2110"
+    assert "10th Maine" in page.locator("#status").inner_text()
+    page.keyboard.press("e")
+    wait_page_seq(page, 4)
+    assert "Movement" in page.locator("#status").inner_text()
+    assert not page.errors, page.errors

@@ -128,6 +128,10 @@ def default_choice(state, log_events: list) -> dict | None:
     docs = _docs(state)
     if len(docs) < 2:
         return None
+    history = state.historical_choice() if hasattr(state, "historical_choice") else None
+    if history is not None:
+        return {"index": next(i for i, (a, _) in enumerate(docs) if a == history),
+                "why": "as history has it (the order of battle's set-up)"}
     kinds = {doc["kind"] for _, doc in docs}
     for kind in DEFAULT_KINDS:
         if kind not in kinds:
@@ -301,10 +305,14 @@ class Quick:
 def view_aids(state) -> dict:
     """Facts a game offers for the page to draw, when it has them: the command range of the
     side to act (``command_range``: area games, rule 10) and the attacks that must be made
-    (``obligations``: hex games, 8.1)."""
+    (``obligations``: hex games, 8.1), the unit being set up (``placing``: Cedar Mountain, 26.2)."""
     if state.is_over or not state.stack:
         return {}
     out = {}
+    if hasattr(state, "placing"):
+        placing = state.placing()
+        if placing:
+            out["placing"] = placing
     if hasattr(state, "command_range"):
         out["command"] = state.command_range()
     if hasattr(state, "obligations"):
