@@ -39,6 +39,11 @@ def test_the_confederate_turn_is_listed_and_drawn_for_the_union_player(server, b
         assert page.locator("svg.hex-map .layer-overlay polyline.step-arrow").count() >= 1
         if attempt == 0:
             page.reload()
+    # point 5: the Command Phase ends with E, as every phase of the other games
+    assert "Command Phase" in page.locator("#status").inner_text()
+    assert page.locator("button.kind-end_command").get_attribute("data-key") == "E"
+    page.keyboard.press("e")
+    page.wait_for_function("() => !document.querySelector('#status').innerText.includes('Command Phase')")
     assert not page.errors, page.errors
 
 

@@ -108,7 +108,14 @@ def options_for(state, unit: str) -> dict:
         return {"unit": unit, "selectable": False, "reach": {}, "actions": []}
     actions = [{"text": s.game.describe(a), "action": doc} for a, doc in _docs(s)
                if doc["kind"] in ATTACK_KINDS]
-    return {"unit": unit, "selectable": True, "reach": reach_of(s, unit), "actions": actions}
+    out = {"unit": unit, "selectable": True, "reach": reach_of(s, unit), "actions": actions}
+    if not out["reach"] and hasattr(s, "why_it_stays"):
+        stays = s.why_it_stays(unit)          # e.g. a battery that must limber first (7.3)
+        if stays:
+            then = next((doc for a, doc in _docs(s) if doc["kind"] == stays.get("then")), None)
+            out["stays"] = {**stays, "then": then, "then_text": s.game.describe(
+                s.game.action_from_json(then, "action")) if then else None}
+    return out
 
 
 def preview_for(state, unit: str, action_doc: dict) -> dict:

@@ -181,6 +181,16 @@ def _moving_legal(s, frame):
     return out
 
 
+def why_it_stays(s, u: int) -> dict | None:
+    """7.3, 14.1: why a unit picked to move can go nowhere, and the change of formation that
+    frees it (a battery moves limbered, unlimbered guns only turn); None for any other unit."""
+    if s.form_name(u) != "unlimbered":
+        return None
+    if formation_change(s, u) is None:
+        return {"text": "unlimbered guns only turn, and this battery may not limber now", "rule": "7.4"}
+    return {"text": "unlimbered guns only turn: limber first", "rule": "7.3", "then": "change_formation"}
+
+
 def _end_move(s):
     s.mv_unit, s.mv_mp, s.mv_hexes = -1, 0, 0
 

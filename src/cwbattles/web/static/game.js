@@ -308,7 +308,13 @@ function renderStatus() {
       legal: [], moving: null, past: true };
   }
   let extra = "";
-  if (app.picked && !app.replay && !view.moving) {
+  const stays = app.picked && !app.replay && !view.moving && app.picked.options?.stays;
+  if (stays) {            // nowhere to go, and why: a battery limbers first (7.3)
+    const name = escapeHtml(app.names.unit(app.picked.unit));
+    extra = `<div class="note picked stays">Picked: <b>${name}</b>: ${escapeHtml(stays.text)}
+      <span class="rule">${escapeHtml(stays.rule)}</span>.
+      ${stays.then ? `<button type="button" id="stays-then" class="small">${escapeHtml(stays.then_text)}</button>` : ""}</div>`;
+  } else if (app.picked && !app.replay && !view.moving) {
     const name = escapeHtml(app.names.unit(app.picked.unit));
     extra = `<div class="note picked">${app.picked.auto ? "Next by default" : "Picked"}: <b>${name}</b>.
       Click a highlighted ${app.meta.geometry.kind === "hexes" ? "hex" : "zone"} to move it there (the move ends there;
@@ -317,6 +323,7 @@ function renderStatus() {
   $("status").innerHTML = app.panels.renderStatus(view, app.names, app.meta) + extra +
     (view.over ? `<button type="button" id="show-result" class="small">show the result</button>` : "");
   $("show-result")?.addEventListener("click", () => showGameOver(true));
+  $("stays-then")?.addEventListener("click", () => interact.quick({ unit: app.picked.unit, select: true, action: stays.then }));
 }
 
 function drawOverlay() {
