@@ -2,7 +2,7 @@
 ground, counters turned to their facing with their formation, the key, a leader's radius shown
 when the pointer rests on him. The server, browser and helpers are those of test_browser."""
 
-from .test_browser import api, browser, open_page, server, wait_page_seq  # noqa: F401
+from .test_browser import api, browser, open_page, server, shot, wait_page_seq  # noqa: F401
 
 
 def test_the_gbacw_map_draws_facing_formation_ground_and_radii(server, browser):  # noqa: F811
@@ -63,4 +63,42 @@ def test_the_set_up_by_hand_names_the_unit_and_takes_history_on_enter(server, br
     page.keyboard.press("e")
     wait_page_seq(page, 4)
     assert "Movement" in page.locator("#status").inner_text()
+    assert not page.errors, page.errors
+
+
+def _box(locator):
+    b = locator.bounding_box()
+    return b["x"], b["y"], b["x"] + b["width"], b["y"] + b["height"]
+
+
+def _overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_counters_read_at_the_default_zoom_and_leaders_hide_no_unit(server, browser):  # noqa: F811
+    """Issue 27, point 4: at the default zoom a regiment's strength-morale and name are drawn at
+    least 11 and 8 pixels high in white on a strong side colour; the formation tag sits beside
+    the type symbol, not over the strength; a leader's disc stands beside the pile, over no
+    regiment's name or strength."""
+    g = api(server, "POST", "/api/games", {"game": "cedar-mountain", "seed": 1, "union": "me", "confederate": "me",
+                                           "options": {"union_setup": "printed"}})
+    page = open_page(browser, server + g["links"]["both"])
+    page.wait_for_selector("svg.hex-map .counter.gbacw")
+    wait_page_seq(page, 0)
+    counter = page.locator("svg.hex-map .counter[data-unit='us-5ct']")
+    assert counter.locator("text.factors").bounding_box()["height"] >= 11
+    assert counter.locator("text.designation").bounding_box()["height"] >= 8
+    fill = counter.locator("rect.body").evaluate("e => getComputedStyle(e).fill")
+    r, g_, b = (int(x) for x in fill[fill.index("(") + 1:-1].split(",")[:3])
+    assert max(r, g_, b) - min(r, g_, b) > 80 and b > r           # a strong Union blue, not a pale one
+    cavalry = page.locator("svg.hex-map .counter.mounted").first
+    assert not _overlap(_box(cavalry.locator("rect.march-band")), _box(cavalry.locator("text.factors")))
+    for hex_id in ("2010", "0806", "2109"):                        # Crawford, Gordon, Williams with regiments
+        stack = page.locator(f"svg.hex-map .hex-stack[data-hex='{hex_id}']")
+        texts = [_box(t) for t in stack.locator(".counter:not(.leader) text.designation, .counter:not(.leader) text.factors").all()]
+        leaders = stack.locator(".counter.leader circle.body").all()
+        assert leaders and texts
+        for disc in leaders:
+            assert not any(_overlap(_box(disc), t) for t in texts)
+    page.screenshot(path=shot("cedar-mountain-counters.png"))
     assert not page.errors, page.errors
