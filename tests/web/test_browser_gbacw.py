@@ -102,3 +102,30 @@ def test_counters_read_at_the_default_zoom_and_leaders_hide_no_unit(server, brow
             assert not any(_overlap(_box(disc), t) for t in texts)
     page.screenshot(path=shot("cedar-mountain-counters.png"))
     assert not page.errors, page.errors
+
+
+def test_on_a_phone_the_decision_is_a_bottom_sheet_over_the_map_without_key_hints(server, browser):  # noqa: F811
+    """Issue 27, point 14: at 390x844 with a touch screen the decision's buttons stand over the
+    map, both on the first screen; no hint mentions keys or Shift+click."""
+    g = api(server, "POST", "/api/games", {"game": "cedar-mountain", "seed": 1, "union": "me", "confederate": "me",
+                                           "options": {"union_setup": "printed"}})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(server + g["links"]["both"])
+    page.wait_for_selector("#actions button.action")
+    first = page.locator("#actions button.action").first.bounding_box()
+    assert first["y"] + first["height"] <= 844                      # on the first screen
+    map_box = page.locator("#map-scroll").bounding_box()
+    assert map_box["y"] < first["y"] < map_box["y"] + map_box["height"]      # over the map
+    assert page.evaluate("window.scrollY") == 0
+    assert "Movement" in page.locator("#sheet-phase").inner_text()
+    visible = page.evaluate("""() => [...document.querySelectorAll('body *')].filter((e) => e.offsetParent !== null
+        && e.children.length === 0 && /Shift\\+click|⏎|1-9/.test(e.textContent)).map((e) => e.textContent)""")
+    assert visible == []
+    page.locator("#actions-head").click()
+    assert "folded" in page.locator("#actions-panel").get_attribute("class")
+    page.screenshot(path=shot("cedar-mountain-phone.png"))
+    assert not page.errors, page.errors
+    context.close()

@@ -317,9 +317,10 @@ function renderStatus() {
   } else if (app.picked && !app.replay && !view.moving) {
     const name = escapeHtml(app.names.unit(app.picked.unit));
     extra = `<div class="note picked">${app.picked.auto ? "Next by default" : "Picked"}: <b>${name}</b>.
-      Click a highlighted ${app.meta.geometry.kind === "hexes" ? "hex" : "zone"} to move it there (the move ends there;
-      Shift+click to go on), an enemy to attack; its counter again for its other choices${app.picked.auto ? "; another counter to pick it instead" : ""}.</div>`;
+      Click a highlighted ${app.meta.geometry.kind === "hexes" ? "hex" : "zone"} to move it there (the move ends
+      there<span class="kbd-only">; Shift+click to go on</span>), an enemy to attack; its counter again for its other choices${app.picked.auto ? "; another counter to pick it instead" : ""}.</div>`;
   }
+  $("sheet-phase").textContent = view.phase && !view.over ? `· ${app.panels.phaseText(view.phase).title}` : "";
   $("status").innerHTML = app.panels.renderStatus(view, app.names, app.meta) + extra +
     (view.over ? `<button type="button" id="show-result" class="small">show the result</button>` : "");
   $("show-result")?.addEventListener("click", () => showGameOver(true));
@@ -610,6 +611,9 @@ function setZoom(factor) {
 $("zoom-in").addEventListener("click", () => setZoom(Math.min(2.5, app.map.zoom * 1.2)));
 $("zoom-out").addEventListener("click", () => setZoom(Math.max(0.4, app.map.zoom / 1.2)));
 $("zoom-fit").addEventListener("click", () => setZoom("fit"));
+$("actions-head").addEventListener("click", (e) => {       // a phone's bottom sheet folds and unfolds
+  if (window.matchMedia("(max-width: 600px)").matches && !e.target.closest("button")) $("actions-panel").classList.toggle("folded");
+});
 $("gameover-close").addEventListener("click", () => { $("gameover").hidden = true; });
 $("record-download").addEventListener("click", downloadRecord);
 $("keys-help").addEventListener("click", (e) => {

@@ -20,7 +20,7 @@ export function makeHover(app, legalIndex) {
     if (!unit) return "";
     const mp = picked ? picked.options.reach[id] : app.reach[id];
     return `<p class="tip-action">Click: ${escapeHtml(app.names.unit(unit))} goes here by the cheapest path (${mp} MP)
-      and ends its move; Shift+click: goes on moving</p>`;
+      and ends its move<span class="kbd-only">; Shift+click: goes on moving</span></p>`;
   }
 
   function clickText(items) {
