@@ -170,12 +170,22 @@ function areaNames(meta) {
     unit: (id) => brigades.get(id)?.name || (id === meta.counters.train.id ? `${meta.counters.train.name}'s train` : id),
     zone: (id) => app.map.zoneName(id),
     hq: (id) => hqs.get(id)?.name || (id === meta.counters.train.id ? `${meta.counters.train.name}'s train` : id),
+    group: (id) => formationName(meta, brigades.get(id)),
   };
+}
+
+// The formation a unit belongs to, by name (its division, else its brigade): the enemy's turn
+// is listed formation by formation.
+function formationName(meta, unit) {
+  if (!unit) return null;
+  const named = (list, id) => (list || []).find((x) => x.id === id)?.name;
+  return named(meta.counters.divisions, unit.division) || named(meta.counters.brigades, unit.brigade) || null;
 }
 
 function hexNames(meta) {
   const units = new Map(meta.counters.units.map((u) => [u.id, u]));
-  return { unit: (id) => units.get(id)?.name || id, zone: (id) => app.map.zoneName(id), hq: (id) => id };
+  return { unit: (id) => units.get(id)?.name || id, zone: (id) => app.map.zoneName(id), hq: (id) => id,
+    zoneLabel: (id) => app.map.hexes.get(id)?.label || null, group: (id) => formationName(meta, units.get(id)) };
 }
 
 async function refreshView() {

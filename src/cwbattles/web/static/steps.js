@@ -70,8 +70,7 @@ export function stepText(step, names) {
     case "move": case "retreat": case "rout": case "advance": case "hq": {
       const verb = { move: "", retreat: "retreats ", rout: "routs ", advance: "advances ", hq: "" }[step.kind];
       const who = step.kind === "hq" ? names.hq(step.unit) : unit(step.unit);
-      const route = step.path.map(place).join(" → ");
-      return `${who} ${verb}${step.path.length > 1 ? "" : "enters "}${route}`;
+      return `${who} ${verb}${step.path.length > 1 ? "" : "enters "}${route(step.path, names)}`;
     }
     case "attack":
       return `${step.attackers.map(unit).join(", ")} ${step.data.charge ? "charge" : "attack"}${step.attackers.length === 1 ? "s" : ""} ${step.targets.map(place).join(", ")}`;
@@ -80,6 +79,16 @@ export function stepText(step, names) {
     default:
       return step.text;
   }
+}
+
+/** A path in words: short ones place by place; long ones (a hex march) from where to where, by
+ * the places on the way that the map names, and how many steps. */
+function route(path, names) {
+  const place = (id) => names.zone(id);
+  if (path.length <= (names.zoneLabel ? 2 : 4)) return path.map(place).join(" → ");     // a hex map: ends and names
+  const named = path.slice(1, -1).filter((id) => names.zoneLabel?.(id));
+  const via = named.length ? ` via ${named.map((id) => names.zoneLabel(id)).join(", ")}` : "";
+  return `${place(path[0])} → ${place(path.at(-1))}${via} (${path.length - 1} steps)`;
 }
 
 /** Both dice, both totals and the result of a combat, in one line. */
