@@ -293,11 +293,6 @@ class GState(Machine):
         """23.1: whether a unit with no hex but the wrong way is captured (else eliminated)."""
         return True
 
-    def why_it_stays(self, unit_id: str) -> dict | None:
-        """Why the unit picked to move can go nowhere (movement.why_it_stays), for the page."""
-        from .movement import why_it_stays
-        return why_it_stays(self, self.game.unit_index[unit_id])
-
     def may_exit(self, u: int, h: int) -> bool:
         """27.23: whether u may leave the map from h in its Movement Phase."""
         return False
