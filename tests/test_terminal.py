@@ -6,8 +6,9 @@ from click.testing import CliRunner
 from cwbattles.cli import main
 
 
-def play(game: str, keys: str):
-    out = CliRunner().invoke(main, ["play", game, "--seed", "3", "--confederate", "heuristic"], input=keys)
+def play(game: str, keys: str, *options: str):
+    extra = [x for o in options for x in ("--option", o)]
+    out = CliRunner().invoke(main, ["play", game, "--seed", "3", "--confederate", "heuristic", *extra], input=keys)
     assert out.exit_code == 0, out.output
     return out.output
 
@@ -88,7 +89,7 @@ def test_the_terminal_preview_of_a_hex_attack_is_itemised_in_tables():
 
 
 def test_terminal_game_on_a_gbacw_map():
-    text = play("cedar-mountain", "1\n1\n2\nq\n")      # Union set-up: a hex, a facing, a formation
+    text = play("cedar-mountain", "1\n1\n2\nq\n", "union_setup=choose")   # by hand: a hex, a facing, a formation
     assert "Cedar Mountain 1862" in text and "Game-Turn 1/13 14:00" in text
     assert "2009 clear  5th Connecticut 5-4" in text.replace("\n", " ") or "5th Connecticut 5-4" in text
     assert "set up in fighting formation" in text
@@ -98,3 +99,22 @@ def test_terminal_game_on_the_two_section_board():
     text = play("chancellorsville", "q\n")               # the Confederates (heuristic) move first
     assert "Chancellorsville 1863" in text and "Game-Turn 1/32" in text and "1 May 06:00" in text
     assert "F2401 clear" in text and "H1616" in text                   # both sections' hexes
+
+
+def test_the_terminal_preview_of_a_gbacw_fire_is_tables_and_a_small_map():
+    """Issue 27, point 5: `p N` on a Cedar Mountain fire prints the column, its shifts with their
+    rules, the chance of each result and each unit's risks (not the raw JSON), and the decision
+    shows the hexes around it as Champion Hill's do."""
+    from cwbattles.terminal import show_local_map
+    from cwbattles.terminal_preview import show_preview
+    from tests.games.cedar_mountain.helpers import game, position
+    s = position(game(), {"us-5ct": ("1606", "W", "line"), "crawford": "1606", "cs-21va": ("1607", "E", "line")},
+                 side="union", phase="offensive_fire")
+    fire = s.legal_actions()[0]
+    text = _printed(show_preview, s.preview(fire), lambda kind, ident: ident)
+    assert "us-5ct fire at 1607: strength 5, column 3" in text and "column shift -1 (9.52)" in text
+    assert "Results (one die, 9.6)" in text and "P/R" in text and "16.7%" in text
+    assert "What each unit risks" in text and "cs-21va" in text and "{" not in text
+    assert len(text.splitlines()) < 30
+    near = _printed(show_local_map, s, s.legal_actions())
+    assert "Near the action" in near and "1607*C2" in near and "1606 U5" in near

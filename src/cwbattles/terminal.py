@@ -135,7 +135,8 @@ def render_hexes(console: Console, state) -> None:
             console.print(f"{what}: Union {n[0]}, Confederates {n[1]}")
 
 
-TERRAIN_MARKS = {"clear": ".", "woods": "w", "woods_rough": "W", "rough": "r", "hill": "h", "swamp": "s", "town": "t"}
+TERRAIN_MARKS = {"clear": ".", "woods": "w", "woods_rough": "W", "rough": "r", "hill": "h", "swamp": "s", "town": "t",
+                 "field": ".", "cornfield": "c", "lake": "~", "buildings": "b"}
 
 
 def action_hexes(state, actions) -> set:
@@ -194,14 +195,14 @@ def local_map(state, focus: set, radius: int = 2) -> list[str]:
 
 
 def show_local_map(console: Console, state, actions) -> None:
-    """For a Blue & Gray hex game: the compact map of the hexes near the decision, with its key
-    (a GBACW game's board is printed hex by hex already, with formation and facing)."""
-    if hasattr(state.game.board, "zones") or getattr(state.game, "system", "") == "gbacw":
+    """For a hex game: the compact map of the hexes near the decision, with its key."""
+    if hasattr(state.game.board, "zones"):
         return
     lines = local_map(state, action_hexes(state, actions))
     if lines:
         console.print("[bold]Near the action[/] (hex, * named by a choice, U/C and strength, or terrain: "
-                      ". clear, w woods, W woods-rough, r rough, h hill, s swamp):")
+                      ". clear or field, w woods, W woods-rough, r rough, h hill, s swamp, c cornfield, "
+                      "b buildings, ~ water):")
         for line in lines:
             console.print(escape(line))
 

@@ -34,6 +34,9 @@ def show_preview(console: Console, pv: dict, names=None) -> None:
         area_combat(console, pv, name)
     elif isinstance(pv.get("attacker"), dict) and "units" in pv["attacker"]:
         hex_combat(console, pv)
+    elif pv.get("kind") in ("fire", "melee", "rally"):
+        from .terminal_gbacw import show_gbacw_preview
+        show_gbacw_preview(console, pv, name)
     else:
         console.print_json(data=pv)
 

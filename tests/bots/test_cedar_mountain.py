@@ -10,7 +10,7 @@ from tests.bots.test_legal import play_checked
 from tests.games.cedar_mountain.helpers import game as cm_game
 from tests.games.cedar_mountain.helpers import position
 
-G = cm_game()
+G = cm_game(union_setup="choose")         # the set-up by hand: the bot places each unit
 
 
 def test_cedar_mountain_has_its_own_knowledge():

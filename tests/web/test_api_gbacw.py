@@ -30,7 +30,7 @@ def act(client, gid, tok, seq, action):
 def test_the_meta_carries_the_ground_and_the_chart(client):
     listed = {s["name"]: s for s in client.get("/api/scenarios").json()}
     assert listed["cedar-mountain"]["title"] == "Cedar Mountain 1862" and listed["cedar-mountain"]["map"] == "hexes"
-    gid, _, view = game(client)
+    gid, _, view = game(client, union_setup="choose")
     meta = client.get(f"/api/games/{gid}/meta").json()
     geo = meta["geometry"]
     assert geo["system"] == "gbacw" and len(geo["hexes"]) == 40 * 34 and geo["printed_top"] == "east"
@@ -60,3 +60,30 @@ def test_a_choice_without_dice_previews_nothing(client):
     first = view["legal"][0]
     r = client.post(f"/api/games/{gid}/preview", json={"token": tok, "action": first["action"]})
     assert r.status_code == 200 and r.json() == {}        # a move has no dice
+
+
+def test_the_historical_set_up_is_the_default_and_by_hand_history_is_one_key_away(client):
+    """Issue 27, point 3: no option gives the historical set-up (the Confederates move first); by
+    hand, the view names the unit placed, Enter's default is its historical hex, facing and
+    formation, and "place the rest" sets every unit left as history has them in one action."""
+    _, _, view = game(client)
+    assert view["phase"] == "movement" and view["to_act"] == "confederate"
+    gid, tok, view = game(client, union_setup="choose")
+    assert view["placing"] == "us-5ct" and view["phase"] == "deploy_unit"
+    taken = []
+    for seq in range(3):                                  # the hex, the facing, the formation
+        item = view["legal"][view["default"]["index"]]
+        assert "history" in view["default"]["why"]
+        taken.append(item["action"])
+        assert act(client, gid, tok, seq, item["action"]).status_code == 200
+        view = client.get(f"/api/games/{gid}/view", params={"token": tok}).json()
+    assert taken[0] == {"kind": "place", "hex": "2110"} and taken[1]["direction"] == "W"
+    assert view["placing"] == "us-10me"
+    rest = next(i for i in view["legal"] if i["action"]["kind"] == "place_rest")
+    assert rest["text"] == "place the rest as history has them"
+    assert act(client, gid, tok, 3, rest["action"]).status_code == 200
+    view = client.get(f"/api/games/{gid}/view", params={"token": tok}).json()
+    assert "placing" not in view and view["to_act"] == "confederate"
+    _, _, printed = game(client, union_setup="printed")
+    assert {u["id"]: u.get("hex") for u in view["position"]["units"]} == \
+        {u["id"]: u.get("hex") for u in printed["position"]["units"]}

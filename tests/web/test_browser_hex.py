@@ -82,3 +82,29 @@ def test_hex_map_draws_and_a_unit_moves_by_clicking(server, browser):  # noqa: F
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "hex-map.png"))
     page.context.close()
+
+
+def test_the_tooltip_does_not_cover_the_attack_preview(server, browser):  # noqa: F811
+    """Issue 27, point 15: with an attack's preview open, pointing at a hex beside it puts the
+    details on the other side of the pointer, never over the preview."""
+    g = api(server, "POST", "/api/games", {"game": "champion-hill", "seed": 1, "union": "me", "confederate": "me"})
+    page = open_page(browser, server + g["links"]["both"])
+    page.wait_for_selector("svg.hex-map .counter.hexunit")
+    wait_page_seq(page, 0)
+    page.evaluate("""() => { const p = document.getElementById('preview');
+        document.getElementById('preview-body').innerHTML = '<h3>Attack</h3>'.repeat(6); p.hidden = false; }""")
+    d = page.locator("#preview").bounding_box()
+    spot = page.evaluate("""(d) => { for (const h of document.querySelectorAll('svg.hex-map polygon.hex')) {
+        const b = h.getBoundingClientRect();
+        if (b.right < d.x - 4 && b.right > d.x - 60 && b.top > d.y + 10 && b.bottom < d.y + d.height - 10)
+          return [b.x + b.width / 2, b.y + b.height / 2]; } return null; }""", d)
+    assert spot
+    page.mouse.move(spot[0] - 3, spot[1] - 3)
+    page.mouse.move(*spot)
+    page.wait_for_timeout(200)
+    tip = page.locator("#tooltip")
+    assert tip.is_visible()                                # moved beside the pointer, not hidden
+    t = tip.bounding_box()
+    assert not (t["x"] < d["x"] + d["width"] and d["x"] < t["x"] + t["width"]
+                    and t["y"] < d["y"] + d["height"] and d["y"] < t["y"] + t["height"])
+    assert not page.errors, page.errors

@@ -17,7 +17,12 @@ values naming units and places by their data-file ids (never the text's words):
   attacked) and ``origins`` (the places the attackers attack from);
 - for ``combat``: ``result`` (a short code: ``defender_hit``, ``Dr``...), ``result_text`` and,
   as the game's combat system has them, ``rolls``, ``totals`` and ``modifiers`` (each
-  ``{"attacker": ..., "defender": ...}``) or ``roll``, ``die`` (the modified roll) and ``odds``.
+  ``{"attacker": ..., "defender": ...}``) or ``roll``, ``die`` (the modified roll) and ``odds``;
+  a GBACW combat names itself (``combat``: ``fire`` with ``strength``, ``column`` and ``shifts``,
+  or ``melee`` with ``attack``, ``defence``, ``odds``);
+- what happens to one unit in its place ``at``: ``face``, ``formation``, ``morale``, ``pin_check``,
+  ``pinned``, ``routed``, ``rally``, ``leader_hit``, ``control``, ``setup``, ``overshoot`` and
+  ``scatter`` (22.0), with their ``result`` and ``roll`` where a die decided.
 
 The text never depends on ``data``: game records, positions and the random-game fingerprints
 (which hash rule, text and dice) are the same with or without it.

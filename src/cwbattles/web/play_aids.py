@@ -108,7 +108,14 @@ def options_for(state, unit: str) -> dict:
         return {"unit": unit, "selectable": False, "reach": {}, "actions": []}
     actions = [{"text": s.game.describe(a), "action": doc} for a, doc in _docs(s)
                if doc["kind"] in ATTACK_KINDS]
-    return {"unit": unit, "selectable": True, "reach": reach_of(s, unit), "actions": actions}
+    out = {"unit": unit, "selectable": True, "reach": reach_of(s, unit), "actions": actions}
+    if not out["reach"] and hasattr(s, "why_it_stays"):
+        stays = s.why_it_stays(unit)          # e.g. a battery that must limber first (7.3)
+        if stays:
+            then = next((doc for a, doc in _docs(s) if doc["kind"] == stays.get("then")), None)
+            out["stays"] = {**stays, "then": then, "then_text": s.game.describe(
+                s.game.action_from_json(then, "action")) if then else None}
+    return out
 
 
 def preview_for(state, unit: str, action_doc: dict) -> dict:
@@ -128,6 +135,10 @@ def default_choice(state, log_events: list) -> dict | None:
     docs = _docs(state)
     if len(docs) < 2:
         return None
+    history = state.historical_choice() if hasattr(state, "historical_choice") else None
+    if history is not None:
+        return {"index": next(i for i, (a, _) in enumerate(docs) if a == history),
+                "why": "as history has it (the order of battle's set-up)"}
     kinds = {doc["kind"] for _, doc in docs}
     for kind in DEFAULT_KINDS:
         if kind not in kinds:
@@ -301,10 +312,14 @@ class Quick:
 def view_aids(state) -> dict:
     """Facts a game offers for the page to draw, when it has them: the command range of the
     side to act (``command_range``: area games, rule 10) and the attacks that must be made
-    (``obligations``: hex games, 8.1)."""
+    (``obligations``: hex games, 8.1), the unit being set up (``placing``: Cedar Mountain, 26.2)."""
     if state.is_over or not state.stack:
         return {}
     out = {}
+    if hasattr(state, "placing"):
+        placing = state.placing()
+        if placing:
+            out["placing"] = placing
     if hasattr(state, "command_range"):
         out["command"] = state.command_range()
     if hasattr(state, "obligations"):

@@ -7,7 +7,7 @@ Points, in march formation and free of leadership limits on their first Game-Tur
 from cwbattles.games.cedar_mountain.setup import deploy_order
 from tests.games.cedar_mountain.helpers import act, game, hexof, legal, position, unit
 
-G = game()
+G = game(union_setup="choose")            # set up by hand (the default is the historical set-up)
 I = G.board.index
 
 
@@ -16,7 +16,7 @@ def test_26_2_each_unit_in_its_area_then_facing_and_formation():
     first = deploy_order(G)[0]
     assert G.units[first].id == "us-5ct" and s.stack[-1] == ("deploy_unit", 0, first)
     area = {G.board.ids[h] for h in G.deployment_areas["4"]}
-    assert {G.board.ids[a.a] for a in s.legal_actions()} == area             # Crawford's area 4
+    assert {G.board.ids[a.a] for a in s.legal_actions() if a.kind == "place"} == area      # Crawford's area 4
     act(s, "place", "2009")
     assert s.stack[-1][0] == "deploy_facing" and len(s.legal_actions()) == 6
     act(s, "set_facing", "W")
@@ -117,3 +117,24 @@ def test_26_44_then_the_nearest_free_hex_of_the_edge_the_confederate_player_choo
     assert {G.board.ids[a.a] for a in s.legal_actions()} == {"2834", "3034"}
     act(s, "entry_hex", "3034")
     assert all(G.board.ids[s.entry_at[unit(s, uid)]] == "3034" for uid in due)
+
+
+def test_26_2_the_rest_as_history_has_them_in_one_action():
+    """By hand, Enter's choice is history's (hex, facing, formation), and ``place_rest`` sets up
+    every unit left on its printed hex in one action; a printed hex the units placed by hand
+    have filled gives way to the first hex of the area the stacking limits allow."""
+    from cwbattles.engine.actions import Action
+    from cwbattles.games.cedar_mountain.setup import historical_choice
+    s = G.new_game(1)
+    assert historical_choice(s) == Action("place", G.units[G.unit_index["us-5ct"]].setup)
+    for _ in range(3):                                     # 5th Connecticut, 10th Maine, 28th New York in 2009
+        act(s, "place", "2009")
+        act(s, "set_facing", "W")
+        act(s, "set_formation", "fighting")
+    act(s, "place_rest")
+    printed = game(union_setup="printed").new_game(1)
+    moved = [G.units[u].id for u in deploy_order(G) if s.hex[u] != printed.hex[u]]
+    assert moved[:3] == ["us-5ct", "us-10me", "us-28ny"]
+    assert all(s.stack_points(h, 0) <= 20 for h in s.units_by_hex)
+    assert s.stack[-1][0] == "movement" and s.to_act == "confederate"
+    assert any("set up as history has them" in e.text for e in s.log)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...systems.gbacw.fire import fire_on_hex, multiplier
+from ...systems.gbacw import eventdata as ev
 from ...systems.gbacw.state import FIRED
 
 
@@ -50,7 +51,9 @@ def fire(s, side: int, t: int, firers: tuple) -> None:
         roll = s.roll()
         ok = roll in accurate_rolls(s, u, t)
         s.note("22.3", f"{g.units[u].name} at {g.board.distance(s.hex[u], t)} hexes: "
-                       f"{'accurate' if ok else 'scattered'}.", (roll,))
+                       f"{'accurate' if ok else 'scattered'}.", (roll,),
+               data=ev.at(s, "overshoot", u, s.hex[u], target=ids[t], result="accurate" if ok else "scattered",
+                          roll=roll))
         (hit if ok else scattered).append(u)
     strengths = {u: s.sp[u] * multiplier(s, u, g.board.distance(s.hex[u], t)) for u in scattered}
     if hit:                                                 # step 3
@@ -60,7 +63,8 @@ def fire(s, side: int, t: int, firers: tuple) -> None:
         s.flags[u] |= FIRED
         roll = s.roll()
         n = g.board.neighbours[t][g.scatter[roll]]
-        s.note("22.0", f"{g.units[u].name}'s fire scatters to {ids[n] if n is not None else 'off the map'}.", (roll,))
+        s.note("22.0", f"{g.units[u].name}'s fire scatters to {ids[n] if n is not None else 'off the map'}.", (roll,),
+               data=ev.at(s, "scatter", u, s.hex[u], target=ids[n] if n is not None else None, roll=roll))
         if n is not None:
             landing.setdefault(n, []).append(u)
     for n, batteries in sorted(landing.items()):

@@ -8,24 +8,29 @@ Confederate reinforcements (26.4: the system's column entry; 26.44 here).
   brigade, division leaders with a unit of their division, Banks with any Union unit.
 - 26.3 (option ``union_setup = "free"``): first each brigade then each battery is given an area,
   one brigade and one battery to an area; the 1st Maine Cavalry goes to area 1 and Bayard's
-  brigade to area 6. Option ``"printed"`` sets every unit at once on the order of battle's default
-  hex, in line facing west.
+  brigade to area 6. Option ``"printed"`` (the default) sets every unit at once on the order of
+  battle's default hex (the historical set-up), in line facing west.
+- By hand (``"choose"``), ``place_rest`` sets the unit to place and every one after it as history
+  has them (their printed hex, facing and formation, or the first hex the stacking limits allow
+  when units already placed fill it), and ``historical_choice`` names the one of the moment.
 - 26.44 Confederate reinforcements whose entry hex holds a Union unit at the start of the
   Confederate Player-Turn are delayed a Game-Turn, then enter there if it is clear, or at the
   nearest hex of the same map edge not held by the Union (the Confederate player's choice between
   equally near ones).
 
 Frames: ("deploy", 0, step) process; ("assign_area", 0, kind, index) - ``place`` an area's centre;
-("deploy_unit", 0, u) - ``place`` a hex; ("deploy_facing", 0, u) - ``set_facing``;
+("deploy_unit", 0, u) - ``place`` a hex or ``place_rest``; ("deploy_facing", 0, u) - ``set_facing``;
 ("deploy_form", 0, u) - ``set_formation``; ("entry_choice", 1, hex) - ``entry_hex``.
 """
 
 from __future__ import annotations
 
 from ...engine.actions import Action
+from ...systems.gbacw import eventdata as ev
 
 UNION = 0
 COMBAT_FIRST = ("infantry", "cavalry", "artillery")
+PLACE_REST = Action("place_rest")
 
 
 def deploy_order(g) -> tuple:
@@ -63,15 +68,60 @@ def start(s) -> None:
     mode = s.game.option("union_setup")
     if mode == "printed":
         for u in deploy_order(s.game):
-            unit = s.game.units[u]
-            if unit.setup >= 0:
-                s.set_hex(u, unit.setup)
+            if s.game.units[u].setup >= 0:
+                place_historically(s, u, s.game.units[u].setup)
         s.note("26.2", "The Union sets up on the order of battle's default hexes.")
         s.stack = [("game_turn", -1)]
         return
     s.stack = [("game_turn", -1), ("deploy", UNION, 0)]
     if mode == "free":
         s.stack.append(("assign", UNION, 0))
+
+
+def historical_hex(s, u: int) -> int:
+    """26.2: the unit's printed hex where the rules let it stand now, else the first that does."""
+    unit = s.game.units[u]
+    if unit.type == "leader":
+        hexes = leader_hexes(s, u)
+    else:
+        hexes = [h for h in area_hexes(s, u) if s.stack_ok(h, UNION, (u,))]
+    return unit.setup if unit.setup in hexes or not hexes else hexes[0]
+
+
+def place_historically(s, u: int, h: int | None = None) -> None:
+    """26.2: the unit on its historical hex (or h), facing and formation (the order of battle's)."""
+    unit = s.game.units[u]
+    s.set_hex(u, historical_hex(s, u) if h is None else h)
+    s.set_facing(u, unit.facing)
+    s.set_form(u, unit.formation)
+
+
+def historical_choice(s):
+    """The legal action of the set-up that follows history (26.2), or None outside the set-up."""
+    frame = s.stack[-1] if s.stack else None
+    if not frame or frame[0] not in ("deploy_unit", "deploy_facing", "deploy_form"):
+        return None
+    unit = s.game.units[frame[2]]
+    acts = s.facts.actions
+    if frame[0] == "deploy_unit":
+        pick = acts["place"][historical_hex(s, frame[2])]
+    elif frame[0] == "deploy_facing":
+        pick = acts["set_facing"][unit.facing]
+    else:
+        pick = acts["set_formation"][unit.formation]
+    return pick if pick in s.legal_actions() else None
+
+
+def _place_rest(s, u: int) -> None:
+    """Every unit from u on as history has them: the deploy frames left are settled at once."""
+    while s.stack[-1][0] in ("deploy_facing", "deploy_form"):
+        s.stack.pop()
+    step = s.stack.pop()[2]                                 # ("deploy", UNION, next step)
+    order = deploy_order(s.game)
+    for v in order[step - 1:]:
+        place_historically(s, v)
+    s.note("26.2", f"The Union units from {s.game.units[u].name} on set up as history has them.")
+    s.stack.append(("deploy", UNION, len(order)))
 
 
 def register(rules) -> None:
@@ -127,12 +177,16 @@ def register(rules) -> None:
         place = s.facts.actions["place"]
         if s.game.units[u].type == "leader":
             return [place[h] for h in leader_hexes(s, u)]
-        return [place[h] for h in area_hexes(s, u) if s.stack_ok(h, UNION, (u,))]
+        return [place[h] for h in area_hexes(s, u) if s.stack_ok(h, UNION, (u,))] + [PLACE_REST]
 
     def unit_apply(s, frame, action):
         u = frame[2]
+        if action.kind == "place_rest":
+            _place_rest(s, u)
+            return
         s.set_hex(u, action.a)
-        s.note("26.2", f"{s.game.units[u].name} sets up in {s.game.board.ids[action.a]}.")
+        s.note("26.2", f"{s.game.units[u].name} sets up in {s.game.board.ids[action.a]}.",
+               data=ev.at(s, "setup", u, action.a))
 
     def facing_legal(s, frame):
         face = s.facts.actions["set_facing"]
@@ -238,4 +292,5 @@ def confederate_entries(s) -> None:
             s.stack.append(("entry_choice", 1, e))
 
 
-__all__ = ["start", "register", "confederate_entries", "deploy_order", "free_start_areas", "Action"]
+__all__ = ["start", "register", "confederate_entries", "deploy_order", "free_start_areas", "historical_choice",
+           "Action"]

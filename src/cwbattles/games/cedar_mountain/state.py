@@ -43,6 +43,17 @@ class State(StandardState):
         setup.start(self)
         self.advance()
 
+    # -- 26.2 set-up by hand ------------------------------------------------------------------------
+    def historical_choice(self):
+        return setup.historical_choice(self)
+
+    def placing(self):
+        """The id of the Union unit being set up now (26.2), if any."""
+        frame = self.stack[-1] if self.stack else None
+        if frame and frame[0] in ("deploy_unit", "deploy_facing", "deploy_form"):
+            return self.game.units[frame[2]].id
+        return None
+
     # -- 21.1 dismounted cavalry ------------------------------------------------------------------
     def morale_rating(self, u):
         return cavalry.morale_rating(self, u)

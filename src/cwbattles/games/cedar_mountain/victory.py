@@ -18,6 +18,8 @@ table.
 
 from __future__ import annotations
 
+from ...systems.gbacw import eventdata as ev
+
 UNION, CONFEDERATE = 0, 1
 SIDES = ("union", "confederate")
 
@@ -30,7 +32,8 @@ def entered(s, u: int, h: int) -> None:
         side = g.units[u].side
         if s.control[i] != side:
             s.control[i] = side
-            s.note("27.22", f"{g.units[u].name} takes {g.board.ids[h]} for the {SIDES[side]}.")
+            s.note("27.22", f"{g.units[u].name} takes {g.board.ids[h]} for the {SIDES[side]}.",
+                   data=ev.at(s, "control", u, h, side=SIDES[side]))
 
 
 def score_hexes(s) -> None:

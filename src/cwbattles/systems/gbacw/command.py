@@ -39,6 +39,7 @@ Frames: ("command", side) - ``give_cp``, ``order``, ``attach``, ``end_command``;
 from __future__ import annotations
 
 from ...engine.actions import Action
+from . import eventdata as ev
 from .state import CAPTURED, ELIMINATED, ENTERED, WOUNDED
 
 END_COMMAND = Action("end_command")
@@ -258,7 +259,8 @@ def register(rules) -> None:
     def place_apply(s, frame, action):
         leader = frame[2]
         s.set_hex(leader, s.hex[action.a])
-        s.note("17.8", f"{s.game.units[leader].name} takes command at {s.game.board.ids[s.hex[leader]]}.")
+        s.note("17.8", f"{s.game.units[leader].name} takes command at {s.game.board.ids[s.hex[leader]]}.",
+               data=ev.step(s, "enter", leader, None, s.hex[leader]))
 
     rules.decision("place_leader")((place_legal, place_apply))
 
@@ -293,7 +295,7 @@ def leader_casualty_checks(s, h: int, rule: str) -> None:
             continue
         second = s.roll()
         fate = "wounded" if second in tab.casualty_wounded else "killed"
-        s.note(rule, f"{s.game.units[v].name} is hit.", (roll, second))
+        s.note(rule, f"{s.game.units[v].name} is hit.", (roll, second), data=ev.at(s, "leader_hit", v, h, result=fate))
         leader_casualty(s, v, fate, rule)
 
 
@@ -302,9 +304,10 @@ def leader_casualty(s, v: int, fate: str, rule: str) -> None:
     if s.hex[v] < 0:
         return
     rank = rank_of(s, v)
+    h = s.hex[v]
     s.set_hex(v, {"wounded": WOUNDED, "killed": ELIMINATED, "captured": CAPTURED}[fate])
     s.fate[v] = {"wounded": 1, "killed": 2, "captured": 3}[fate]
-    s.note(rule, f"{s.game.units[v].name} is {fate}.")
+    s.note(rule, f"{s.game.units[v].name} is {fate}.", data=ev.at(s, "eliminated", v, h, fate=fate))
     d = commanded_division(s, v)
     if d >= 0:
         s.div_cmd[d] = -1

@@ -26,6 +26,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...engine.actions import Action
+from . import eventdata as ev
 from .los import sees
 from .state import ENGAGED, FIRED, MELEE, ROUTED
 
@@ -161,16 +162,21 @@ def fire_on_hex(s, side: int, t: int, firers: tuple, rule: str = "9.6", strength
     ids = g.board.ids
     shift_text = "".join(f", {c:+d} ({r})" for r, c in shifts)
     if not targets:
-        s.note(rule, f"{names} fire into {ids[t]}: no unit there, no effect.")
+        s.note(rule, f"{names} fire into {ids[t]}: no unit there, no effect.",
+               data=ev.combat(s, firers, t, (), "fire", "no effect"))
         return
     if col < 0:
-        s.note(rule, f"{names} fire at {ids[t]}: strength {_num(st)}{shift_text}: below the table, no effect.")
+        s.note(rule, f"{names} fire at {ids[t]}: strength {_num(st)}{shift_text}: below the table, no effect.",
+               data=ev.combat(s, firers, t, targets, "fire", "no effect", strength=_num(st),
+                              shifts=[list(x) for x in shifts]))
         s.after_fire(t, firers, min(g.board.distance(s.hex[u], t) for u in firers))
         return
     roll = s.roll()
     res = g.tables.fire_result(col, roll)
     s.note(rule, f"{names} fire at {ids[t]}: strength {_num(st)}{shift_text}, column "
-                 f"{g.tables.fire_labels[col]}: {res.code}.", (roll,))
+                 f"{g.tables.fire_labels[col]}: {res.code}.", (roll,),
+           data=ev.combat(s, firers, t, targets, "fire", res.code, roll, strength=_num(st),
+                          column=g.tables.fire_labels[col], shifts=[list(x) for x in shifts]))
     distance = min(g.board.distance(s.hex[u], t) for u in firers)
     apply_fire_result(s, targets, res, "13.4")
     s.after_fire(t, firers, distance)

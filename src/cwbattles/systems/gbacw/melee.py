@@ -43,6 +43,7 @@ from fractions import Fraction
 from ...engine.actions import Action
 from .artillery import cannot_retreat
 from .command import in_command, leader_casualty_checks
+from . import eventdata as ev
 from .results import capture, take_losses
 from .retreat import retreat_hexes, retreat_step
 from .state import CHARGING, DEFENDED, ENGAGED, ENTERED, MELEE, PINNED, RBM, ROUTED
@@ -132,7 +133,8 @@ def _declare_apply(s, frame, action):
     s.melees = s.melees + ((t, attackers),)
     g = s.game
     s.note("12.1", f"{', '.join(g.units[u].name for u in attackers)} will melee {g.board.ids[t]}"
-                   + (" (a charge)" if any(s.flags[u] & CHARGING for u in attackers) else "") + ".")
+                   + (" (a charge)" if any(s.flags[u] & CHARGING for u in attackers) else "") + ".",
+           data=ev.attack(s, attackers, t, any(s.flags[u] & CHARGING for u in attackers)))
 
 
 # -- 12.9 retreat before melee ----------------------------------------------------------------------
@@ -263,7 +265,9 @@ def resolve_melee(s, side: int, t: int, attackers: tuple) -> None:
     res = tab.melee_results[roll][o["column"]]
     shift_text = "".join(f", {c:+d} ({r})" for r, c in o["shifts"])
     s.note("12.4", f"{', '.join(g.units[u].name for u in attackers)} melee {ids[t]}: {_num(o['attack'])} "
-                   f"against {_num(o['defence'])}{shift_text}, {o['odds']}: {res.code}.", (roll,))
+                   f"against {_num(o['defence'])}{shift_text}, {o['odds']}: {res.code}.", (roll,),
+           data=ev.combat(s, attackers, t, defenders, "melee", res.code, roll, attack=_num(o["attack"]),
+                          defence=_num(o["defence"]), odds=o["odds"], shifts=[list(x) for x in o["shifts"]]))
     for v in defenders:
         s.flags[v] |= DEFENDED
     apply_melee_result(s, side, t, attackers, defenders, res)
@@ -350,7 +354,8 @@ def _advance_apply(s, frame, action):
     u = action.a
     a = s.hex[u]
     s.set_hex(u, t)
-    s.note("12.8", f"{s.game.units[u].name} advances {s.game.board.ids[a]} -> {s.game.board.ids[t]}.")
+    s.note("12.8", f"{s.game.units[u].name} advances {s.game.board.ids[a]} -> {s.game.board.ids[t]}.",
+           data=ev.step(s, "advance", u, a, t))
     from .movement import capture_lone_leaders
     capture_lone_leaders(s, u, t)
     s.on_entered(u, t)

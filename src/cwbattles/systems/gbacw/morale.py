@@ -27,6 +27,7 @@ Frame: ("rally_phase", side) - ``rally`` a unit or ``end_rally``.
 from __future__ import annotations
 
 from ...engine.actions import Action
+from . import eventdata as ev
 from .state import ENGAGED, MELEE, PIN_NOW, PINNED, ROUTED, TRIED
 
 END_RALLY = Action("end_rally")
@@ -42,7 +43,8 @@ def morale_check(s, u: int, rule: str) -> bool:
     ok = morale_roll_passes(s, u, roll)
     mod = s.morale_modifier(u)
     s.note(rule, f"{s.game.units[u].name} checks morale (rating {s.morale_rating(u)}"
-                   + (f", modifier {mod:+d}" if mod else "") + f"): {'passes' if ok else 'fails'}.", (roll,))
+                   + (f", modifier {mod:+d}" if mod else "") + f"): {'passes' if ok else 'fails'}.", (roll,),
+           data=ev.at(s, "morale", u, s.hex[u], result="passes" if ok else "fails", roll=roll))
     return ok
 
 
@@ -50,7 +52,8 @@ def pin_check(s, u: int, rule: str) -> bool:
     """15.2: True if the unit is not pinned."""
     roll = s.roll()
     ok = morale_roll_passes(s, u, roll)
-    s.note(rule, f"{s.game.units[u].name} checks for a pin: {'not pinned' if ok else 'pinned'}.", (roll,))
+    s.note(rule, f"{s.game.units[u].name} checks for a pin: {'not pinned' if ok else 'pinned'}.", (roll,),
+           data=ev.at(s, "pin_check", u, s.hex[u], result="not pinned" if ok else "pinned", roll=roll))
     return ok
 
 
@@ -60,7 +63,7 @@ def pin(s, u: int, rule: str) -> None:
     if s.game.units[u].side == s.phasing:
         f |= PIN_NOW
     s.flags[u] = f
-    s.note("15.2", f"{s.game.units[u].name} is pinned.")
+    s.note("15.2", f"{s.game.units[u].name} is pinned.", data=ev.at(s, "pinned", u, s.hex[u]))
 
 
 def rout(s, u: int, rule: str) -> None:
@@ -70,7 +73,7 @@ def rout(s, u: int, rule: str) -> None:
     s.set_flag(u, ENGAGED | MELEE | PINNED | PIN_NOW, False)
     if unit.type == "artillery":
         s.set_form(u, 1)                                    # 15.3: a routed battery limbers up to flee
-    s.note("15.3", f"{unit.name} routs.")
+    s.note("15.3", f"{unit.name} routs.", data=ev.at(s, "routed", u, s.hex[u]))
     hexes = s.game.tables.rout_hexes
     if hexes and s.hex[u] >= 0:
         s.stack.append(("retreat_check", unit.side, u, hexes, "rout", 0))
@@ -147,12 +150,12 @@ def _rally_apply(s, frame, action):
     if morale_roll_passes(s, u, roll):
         _rallied(s, u, "15.5", f"{name} rallies on a roll.", (roll,))
     else:
-        s.note("15.5", f"{name} fails to rally.", (roll,))
+        s.note("15.5", f"{name} fails to rally.", (roll,), data=ev.at(s, "rally", u, s.hex[u], result="fails", roll=roll))
 
 
 def _rallied(s, u: int, rule: str, text: str, dice=()) -> None:
     s.set_flag(u, ROUTED, False)
-    s.note(rule, text, dice)
+    s.note(rule, text, dice, data=ev.at(s, "rally", u, s.hex[u], result="rallies"))
 
 
 def register(rules) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from .formations import facing_cost, formation_change
+from . import eventdata as ev
 from .state import ENGAGED, EXITED, FORMED, MOVED, OFF_MAP, PINNED, ROUTED
 
 END_MOVEMENT = Action("end_movement")
@@ -180,6 +181,16 @@ def _moving_legal(s, frame):
     return out
 
 
+def why_it_stays(s, u: int) -> dict | None:
+    """7.3, 14.1: why a unit picked to move can go nowhere, and the change of formation that
+    frees it (a battery moves limbered, unlimbered guns only turn); None for any other unit."""
+    if s.form_name(u) != "unlimbered":
+        return None
+    if formation_change(s, u) is None:
+        return {"text": "unlimbered guns only turn, and this battery may not limber now", "rule": "7.4"}
+    return {"text": "unlimbered guns only turn: limber first", "rule": "7.3", "then": "change_formation"}
+
+
 def _end_move(s):
     s.mv_unit, s.mv_mp, s.mv_hexes = -1, 0, 0
 
@@ -197,14 +208,15 @@ def _moving_apply(s, frame, action):
             return
         s.exited_from(u, h)
         s.set_hex(u, EXITED)
-        s.note("27.23", f"{unit.name} leaves the map at {s.game.board.ids[h]}.")
+        s.note("27.23", f"{unit.name} leaves the map at {s.game.board.ids[h]}.", data=ev.step(s, "exit", u, h, None))
         _end_move(s)
         return
     if kind == "face":
         cost = facing_cost(s, u, action.a)
         s.mv_mp -= cost
         s.set_facing(u, action.a)
-        s.note("6.2", f"{unit.name} turns to face {s.game.board.compass[action.a]} ({_mp(s.mv_mp)} MP left).")
+        s.note("6.2", f"{unit.name} turns to face {s.game.board.compass[action.a]} ({_mp(s.mv_mp)} MP left).",
+               data=ev.at(s, "face", u, s.hex[u], facing=action.a))
         s.stack.append(frame)
         return
     if kind == "change_formation":
@@ -212,7 +224,8 @@ def _moving_apply(s, frame, action):
         s.set_form(u, new_form)
         s.flags[u] |= FORMED
         s.mv_mp = left
-        s.note("7.4", f"{unit.name} changes to {s.form_name(u)} ({_mp(left)} MP left).")
+        s.note("7.4", f"{unit.name} changes to {s.form_name(u)} ({_mp(left)} MP left).",
+               data=ev.at(s, "formation", u, s.hex[u], formation=s.form_name(u)))
         s.stack.append(frame)
         return
     a, b = s.hex[u], action.a
@@ -235,7 +248,7 @@ def _moving_apply(s, frame, action):
     ids = s.game.board.ids
     stops = unit.type != "leader" and b in s.zoc(1 - side)
     s.note("5.1", f"{unit.name} moves {ids[a]} -> {ids[b]} ({_mp(left)} MP left)"
-                  + (", stops in an enemy zone of control (10.2)" if stops else "") + ".")
+                  + (", stops in an enemy zone of control (10.2)" if stops else "") + ".", data=ev.step(s, "move", u, a, b))
     capture_lone_leaders(s, u, b)
     s.on_entered(u, b)
     if s.hex[u] == b:

@@ -12,7 +12,7 @@ from ...engine.errors import DataError
 KINDS = {
     # 26.2 set-up, 17.8 replacement leaders
     "place": ("hex", None), "place_with": ("unit", None), "set_facing": ("direction", None),
-    "set_formation": ("formation", None),
+    "set_formation": ("formation", None), "place_rest": (None, None),
     # 16.0-17.0 command
     "give_cp": ("division", None), "order": ("brigade", None), "attach": ("brigade", "division"),
     "end_command": (None, None),
@@ -60,6 +60,7 @@ def describe(g, action: Action) -> str:
         "place_with": lambda: f"place the leader with {n('unit', a)}",
         "set_facing": lambda: f"face {n('direction', a)}",
         "set_formation": lambda: f"set up in {'march' if a else 'fighting'} formation",
+        "place_rest": lambda: "place the rest as history has them",
         "give_cp": lambda: f"give a Command Point to {n('division', a)}",
         "order": lambda: f"order {n('brigade', a)} into command (a Command Point)",
         "attach": lambda: f"attach {n('brigade', a)} to {n('division', b)}",

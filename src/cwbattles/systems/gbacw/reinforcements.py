@@ -15,6 +15,7 @@ bars it (26.44 moves the entry, an exclusive rule).
 
 from __future__ import annotations
 
+from . import eventdata as ev
 from .state import ENTERED
 
 
@@ -85,5 +86,5 @@ def enter_map(s, u: int) -> None:
     s.flags[u] |= ENTERED                                   # 26.43
     if unit.type != "leader" and e in s.zoc(1 - unit.side):
         s.mv_mp = 0
-    s.note("26.4", f"{unit.name} enters at {s.game.board.ids[e]} ({cost // 2} MP).")
+    s.note("26.4", f"{unit.name} enters at {s.game.board.ids[e]} ({cost // 2} MP).", data=ev.step(s, "enter", u, None, e))
     s.on_entered(u, e)

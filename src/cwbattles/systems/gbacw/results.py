@@ -14,6 +14,7 @@ result calls for, applied to the units of a hex in stacking order (13.4, errata 
 
 from __future__ import annotations
 
+from . import eventdata as ev
 from .state import CAPTURED, ELIMINATED
 
 
@@ -38,7 +39,7 @@ def take_losses(s, units: tuple, n: int, rule: str) -> list:
 def eliminate(s, u: int, rule: str, why: str) -> None:
     h = s.hex[u]
     s.set_hex(u, ELIMINATED)
-    s.note(rule, f"{s.game.units[u].name} is eliminated ({why}).")
+    s.note(rule, f"{s.game.units[u].name} is eliminated ({why}).", data=ev.at(s, "eliminated", u, h))
     _leaders_left_alone(s, h, rule)
 
 
@@ -50,7 +51,7 @@ def capture(s, u: int, rule: str, why: str) -> None:
     s.sp[u] = 0
     s.on_strength_lost(u, n, True)
     s.set_hex(u, CAPTURED)
-    s.note(rule, f"{s.game.units[u].name} is captured ({why}).")
+    s.note(rule, f"{s.game.units[u].name} is captured ({why}).", data=ev.at(s, "eliminated", u, h, captured=True))
     _leaders_left_alone(s, h, rule, captured=True)
 
 

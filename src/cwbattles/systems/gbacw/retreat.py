@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from .artillery import crews_passed_through
+from . import eventdata as ev
 from .results import capture
 from .state import RETREATED
 from .tables import FORMS
@@ -111,11 +112,12 @@ def retreat_step(s, u: int, b: int, kind: str) -> None:
     s.set_hex(u, b)
     s.flags[u] |= RETREATED
     rule = {"rbm": "12.9", "rout": "15.4"}.get(kind, "12.8")
-    s.note(rule, f"{unit.name} {'routs' if kind == 'rout' else 'retreats'} {board.ids[a]} -> {board.ids[b]}.")
+    s.note(rule, f"{unit.name} {'routs' if kind == 'rout' else 'retreats'} {board.ids[a]} -> {board.ids[b]}.",
+           data=ev.step(s, "rout" if kind == "rout" else "retreat", u, a, b))
     if not s.combat_at(a):
         for v in s.leaders_at(a):                       # 12.84
             s.set_hex(v, b)
-            s.note(rule, f"{s.game.units[v].name} goes with it.")
+            s.note(rule, f"{s.game.units[v].name} goes with it.", data=ev.step(s, "retreat", v, a, b))
     s.on_entered(u, b)
     crews_passed_through(s, u, b, kind)                 # 14.3
     if b in s.zoc(1 - unit.side) and s.hex[u] == b:

@@ -13,6 +13,7 @@ from ...engine.machine import Rules
 from . import register
 from .command import rally_points
 from .fire import fire_on_hex
+from .movement import why_it_stays
 from .reinforcements import enter_map, may_enter_map
 from .state import CAPTURED, ELIMINATED, GState, OFF_MAP
 
@@ -22,6 +23,11 @@ register(RULES)
 
 class StandardState(GState):
     RULES = RULES
+
+    # -- 7.3 why a picked unit can go nowhere (for the page) ------------------------------------------
+    def why_it_stays(self, unit_id: str) -> dict | None:
+        """Why the unit picked to move can go nowhere (movement.why_it_stays), for the page."""
+        return why_it_stays(self, self.game.unit_index[unit_id])
 
     # -- 3.0 set-up ---------------------------------------------------------------------------------
     def setup(self) -> None:

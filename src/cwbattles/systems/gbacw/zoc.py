@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from . import eventdata as ev
 from .fire import fire_column
 from .state import ENGAGED, ROUTED
 
@@ -38,12 +39,15 @@ def _zoc_fire(s, u: int, h: int, rule: str, what: str) -> None:
     names = ", ".join(g.units[v].name for v in firers)
     shift_text = "".join(f", {c:+d} ({r})" for r, c in shifts)
     if col < 0:
-        s.note(rule, f"{what}: {names} fire at {g.units[u].name}: strength {st}{shift_text}: no effect.")
+        s.note(rule, f"{what}: {names} fire at {g.units[u].name}: strength {st}{shift_text}: no effect.",
+               data=ev.combat(s, firers, h, (u,), "fire", "no effect", strength=str(st)))
         return
     roll = s.roll()
     res = g.tables.fire_result(col, roll)
     s.note(rule, f"{what}: {names} fire at {g.units[u].name}: strength {st}{shift_text}, column "
-                 f"{g.tables.fire_labels[col]}: {res.code}.", (roll,))
+                 f"{g.tables.fire_labels[col]}: {res.code}.", (roll,),
+           data=ev.combat(s, firers, h, (u,), "fire", res.code, roll, strength=str(st),
+                          column=g.tables.fire_labels[col], shifts=[list(x) for x in shifts]))
     apply_fire_result(s, (u,), res, rule)
 
 

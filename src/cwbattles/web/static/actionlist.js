@@ -6,7 +6,9 @@ import { escapeHtml } from "/static/api.js";
 
 // The kinds that end a phase or a unit's turn: always at the top, and the E key takes the first.
 export const END_KINDS = ["end_hq", "end_division", "end_movement", "end_combat", "stop", "hq_stop", "halt",
-  "retreat_stop", "no_advance"];
+  "retreat_stop", "no_advance",
+  // GBACW (Cedar Mountain): the phases' ends, and the set-up's "place the rest as history has them"
+  "end_command", "end_fire", "end_declarations", "end_rally", "place_rest"];
 const GROUP_ABOVE = 10;     // more legal actions than this: group them by unit
 
 function button(item, text, cls, key, busy, combat) {

@@ -78,10 +78,23 @@ export function makeFollow(app, hooks) {
     box.hidden = false;
     const who = SIDE_NAMES[list.by] || "The other side";
     $("follow-title").textContent = `Since your last decision: ${who} (${list.steps.length} step${list.steps.length === 1 ? "" : "s"})`;
-    $("follow-list").innerHTML = list.steps.map((s, i) => `<li class="step ${s.kind}${i === focus ? " focus" : ""}" data-step="${i}">
+    const names = hooks.names();
+    // formation by formation (each in the order it acted), each one's steps in the order played
+    const groups = new Map();
+    list.steps.forEach((s, i) => {
+      const name = names.group?.(s.unit || s.attackers?.[0]) || "";
+      if (!groups.has(name)) groups.set(name, []);
+      groups.get(name).push(i);
+    });
+    const order = [...groups.entries()].flatMap(([name, members]) => members.map((i, k) => [i, k === 0 ? name : ""]));
+    $("follow-list").innerHTML = order.map(([i, name]) => {
+      const s = list.steps[i];
+      const head = name && groups.size > 1 ? `<li class="group">${escapeHtml(name)}</li>` : "";
+      return `${head}<li class="step ${s.kind}${i === focus ? " focus" : ""}" data-step="${i}">
       <span class="when">T${s.events[0].turn}·R${s.events[0].round}</span>
-      <span class="rule">${escapeHtml(s.rule)}</span> ${escapeHtml(stepText(s, hooks.names()))}
-      ${s.dice.length && s.kind !== "combat" ? `<span class="dice">${s.dice.map((d) => `<span class="die">${d}</span>`).join("")}</span>` : ""}</li>`).join("");
+      <span class="rule">${escapeHtml(s.rule)}</span> ${escapeHtml(stepText(s, names))}
+      ${s.dice.length && s.kind !== "combat" ? `<span class="dice">${s.dice.map((d) => `<span class="die">${d}</span>`).join("")}</span>` : ""}</li>`;
+    }).join("");
     $("follow-play").textContent = playing ? "■ stop" : "▶ play";
   }
 

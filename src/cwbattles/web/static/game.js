@@ -170,12 +170,22 @@ function areaNames(meta) {
     unit: (id) => brigades.get(id)?.name || (id === meta.counters.train.id ? `${meta.counters.train.name}'s train` : id),
     zone: (id) => app.map.zoneName(id),
     hq: (id) => hqs.get(id)?.name || (id === meta.counters.train.id ? `${meta.counters.train.name}'s train` : id),
+    group: (id) => formationName(meta, brigades.get(id)),
   };
+}
+
+// The formation a unit belongs to, by name (its division, else its brigade): the enemy's turn
+// is listed formation by formation.
+function formationName(meta, unit) {
+  if (!unit) return null;
+  const named = (list, id) => (list || []).find((x) => x.id === id)?.name;
+  return named(meta.counters.divisions, unit.division) || named(meta.counters.brigades, unit.brigade) || null;
 }
 
 function hexNames(meta) {
   const units = new Map(meta.counters.units.map((u) => [u.id, u]));
-  return { unit: (id) => units.get(id)?.name || id, zone: (id) => app.map.zoneName(id), hq: (id) => id };
+  return { unit: (id) => units.get(id)?.name || id, zone: (id) => app.map.zoneName(id), hq: (id) => id,
+    zoneLabel: (id) => app.map.hexes.get(id)?.label || null, group: (id) => formationName(meta, units.get(id)) };
 }
 
 async function refreshView() {
@@ -309,15 +319,23 @@ function renderStatus() {
       legal: [], moving: null, past: true };
   }
   let extra = "";
-  if (app.picked && !app.replay && !view.moving) {
+  const stays = app.picked && !app.replay && !view.moving && app.picked.options?.stays;
+  if (stays) {            // nowhere to go, and why: a battery limbers first (7.3)
+    const name = escapeHtml(app.names.unit(app.picked.unit));
+    extra = `<div class="note picked stays">Picked: <b>${name}</b>: ${escapeHtml(stays.text)}
+      <span class="rule">${escapeHtml(stays.rule)}</span>.
+      ${stays.then ? `<button type="button" id="stays-then" class="small">${escapeHtml(stays.then_text)}</button>` : ""}</div>`;
+  } else if (app.picked && !app.replay && !view.moving) {
     const name = escapeHtml(app.names.unit(app.picked.unit));
     extra = `<div class="note picked">${app.picked.auto ? "Next by default" : "Picked"}: <b>${name}</b>.
-      Click a highlighted ${app.meta.geometry.kind === "hexes" ? "hex" : "zone"} to move it there (the move ends there;
-      Shift+click to go on), an enemy to attack; its counter again for its other choices${app.picked.auto ? "; another counter to pick it instead" : ""}.</div>`;
+      Click a highlighted ${app.meta.geometry.kind === "hexes" ? "hex" : "zone"} to move it there (the move ends
+      there<span class="kbd-only">; Shift+click to go on</span>), an enemy to attack; its counter again for its other choices${app.picked.auto ? "; another counter to pick it instead" : ""}.</div>`;
   }
+  $("sheet-phase").textContent = view.phase && !view.over ? `· ${app.panels.phaseText(view.phase).title}` : "";
   $("status").innerHTML = app.panels.renderStatus(view, app.names, app.meta) + extra +
     (view.over ? `<button type="button" id="show-result" class="small">show the result</button>` : "");
   $("show-result")?.addEventListener("click", () => showGameOver(true));
+  $("stays-then")?.addEventListener("click", () => interact.quick({ unit: app.picked.unit, select: true, action: stays.then }));
 }
 
 function drawOverlay() {
@@ -604,6 +622,9 @@ function setZoom(factor) {
 $("zoom-in").addEventListener("click", () => setZoom(Math.min(2.5, app.map.zoom * 1.2)));
 $("zoom-out").addEventListener("click", () => setZoom(Math.max(0.4, app.map.zoom / 1.2)));
 $("zoom-fit").addEventListener("click", () => setZoom("fit"));
+$("actions-head").addEventListener("click", (e) => {       // a phone's bottom sheet folds and unfolds
+  if (window.matchMedia("(max-width: 600px)").matches && !e.target.closest("button")) $("actions-panel").classList.toggle("folded");
+});
 $("gameover-close").addEventListener("click", () => { $("gameover").hidden = true; });
 $("record-download").addEventListener("click", downloadRecord);
 $("keys-help").addEventListener("click", (e) => {

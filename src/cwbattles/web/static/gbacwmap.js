@@ -6,7 +6,7 @@
 import { svgEl } from "/static/counters.js";
 import { HexMapView } from "/static/hexmap.js";
 import { points } from "/static/mapbase.js";
-import { GBACW_COUNTER, gbacwCounter } from "/static/gbacwcounters.js";
+import { GBACW_COUNTER, LEADER_RADIUS, gbacwCounter } from "/static/gbacwcounters.js";
 import { escapeHtml } from "/static/api.js";
 
 const STACK_STEP = 2.4;
@@ -28,6 +28,7 @@ export class GbacwMapView extends HexMapView {
     const leave = handlers.onLeave;
     const wrapped = { ...handlers };
     super(container, geometry, counters, wrapped);
+    this.zoomRange = [1.7, 2.8];        // regiments' counters: read name and strength at the default zoom
     // 16.1: pointing at a leader shows the radius he commands with
     wrapped.onHover = (kind, id, event) => {
       this.showRadius(kind === "unit" ? id : null);
@@ -110,21 +111,33 @@ export class GbacwMapView extends HexMapView {
       if (!hex) continue;
       const listed = order[hexId] || [];
       units.sort((a, b) => (a.id === moving) - (b.id === moving) || listed.indexOf(a.id) - listed.indexOf(b.id));
-      const depth = Math.min(units.length - 1, 3);
       const [cx, cy] = hex.center;
       const group = svgEl("g", { class: "hex-stack", "data-hex": hexId }, layer);
-      units.forEach((unit, i) => {
-        const info = this.units.get(unit.id);
-        if (!info) return;
-        const step = Math.min(units.length - 1 - i, depth) - depth / 2;
-        const counter = gbacwCounter(unit, info, this.geometry.compass || ["N", "NE", "SE", "S", "SW", "NW"]);
-        counter.setAttribute("transform", `translate(${cx + step * STACK_STEP},${cy - step * STACK_STEP})`);
+      const compass = this.geometry.compass || ["N", "NE", "SE", "S", "SW", "NW"];
+      // leaders beside the pile, on the hex's left, so that they hide no regiment's name or strength
+      const isLeader = (u) => this.units.get(u.id)?.type === "leader";
+      const pile = units.filter((u) => !isLeader(u));
+      const leaders = units.filter(isLeader);
+      const depth = Math.min(pile.length - 1, 3);
+      const shift = leaders.length && pile.length ? 3 : 0;       // the pile steps right to make room
+      pile.forEach((unit, i) => {
+        const step = Math.min(pile.length - 1 - i, depth) - depth / 2;
+        const counter = gbacwCounter(unit, this.units.get(unit.id), compass);
+        counter.setAttribute("transform", `translate(${cx + shift + step * STACK_STEP},${cy - step * STACK_STEP})`);
         group.appendChild(counter);
       });
-      if (units.length > 1) {
-        const g = svgEl("g", { class: "stack-count", transform: `translate(${cx + GBACW_COUNTER / 2},${cy + GBACW_COUNTER / 2})` }, group);
+      leaders.forEach((unit, i) => {
+        const left = cx + shift - GBACW_COUNTER / 2 - (depth / 2) * STACK_STEP;     // the pile's left edge
+        const x = pile.length ? left - LEADER_RADIUS - 0.4 : cx;
+        const y = cy + (i - (leaders.length - 1) / 2) * (2 * LEADER_RADIUS + 0.6);
+        const counter = gbacwCounter(unit, this.units.get(unit.id), compass);
+        counter.setAttribute("transform", `translate(${x},${y})`);
+        group.appendChild(counter);
+      });
+      if (pile.length > 1) {
+        const g = svgEl("g", { class: "stack-count", transform: `translate(${cx + shift + GBACW_COUNTER / 2},${cy + GBACW_COUNTER / 2})` }, group);
         svgEl("circle", { r: 4 }, g);
-        svgEl("text", { y: 2, "font-size": 5.4, "text-anchor": "middle" }, g, String(units.length));
+        svgEl("text", { y: 2, "font-size": 5.4, "text-anchor": "middle" }, g, String(pile.length));
       }
     }
   }

@@ -49,6 +49,9 @@ export function renderStatus(view, names) {
   if (view.moving) {
     const mp = view.position.scalars?.mv_mp ?? 0;
     detail = `${escapeHtml(names.unit(view.moving))} is moving: <b>${mp / 2} MP</b> left.`;
+  } else if (view.placing) {
+    const what = { deploy_unit: "place", deploy_facing: "choose the facing of", deploy_form: "choose the formation of" }[view.phase];
+    detail = `${what} <b>${escapeHtml(names.unit(view.placing))}</b> <span class="kbd-only">(⏎ as history has it; E places the rest as history has them)</span>`;
   }
   return statusFrame(view, phase, detail);
 }

@@ -52,7 +52,7 @@ export function renderStatus(view, names, meta) {
     const mp = pos.scalars?.mv_mp;
     const strategic = pos.units.find((u) => u.id === view.moving)?.strat ? " strategically (roads and trails only, 6.4)" : "";
     detail = `${escapeHtml(names.unit(view.moving))} is moving${strategic}: <b>${mp} MP</b> left. ` +
-      "Click a highlighted hex to go there by the cheapest path and end the move there (Shift+click: go on moving); its counter for its other choices.";
+      "Click a highlighted hex to go there by the cheapest path and end the move there<span class='kbd-only'> (Shift+click: go on moving)</span>; its counter for its other choices.";
   }
   const attack = pendingAttack(view, meta);
   if (attack) {

@@ -20,7 +20,7 @@ export function makeHover(app, legalIndex) {
     if (!unit) return "";
     const mp = picked ? picked.options.reach[id] : app.reach[id];
     return `<p class="tip-action">Click: ${escapeHtml(app.names.unit(unit))} goes here by the cheapest path (${mp} MP)
-      and ends its move; Shift+click: goes on moving</p>`;
+      and ends its move<span class="kbd-only">; Shift+click: goes on moving</span></p>`;
   }
 
   function clickText(items) {
@@ -98,6 +98,19 @@ export function makeHover(app, legalIndex) {
     const y = event.clientY + 16;
     tip.style.left = `${Math.max(4, Math.min(x, window.innerWidth - tip.offsetWidth - 8))}px`;
     tip.style.top = `${Math.max(4, Math.min(y, window.innerHeight - tip.offsetHeight - 8))}px`;
+    keepOffDialog(event);
+  }
+
+  // An open attack preview is what the player reads: the tip goes to the other side of the
+  // pointer, or away, rather than over it.
+  function keepOffDialog(event) {
+    const dialog = document.getElementById("preview");
+    if (!dialog || dialog.hidden) return;
+    const d = dialog.getBoundingClientRect();
+    const over = (t) => t.left < d.right && d.left < t.right && t.top < d.bottom && d.top < t.bottom;
+    if (!over(tip.getBoundingClientRect())) return;
+    tip.style.left = `${Math.max(4, Math.min(event.clientX, d.left) - tip.offsetWidth - 16)}px`;
+    if (over(tip.getBoundingClientRect())) hide();
   }
 
   return { show, hide };

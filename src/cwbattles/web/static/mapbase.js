@@ -3,6 +3,8 @@
 // an area map or a hex of a hex map; the page's handlers call both "zone".
 import { svgEl } from "/static/counters.js";
 
+const SMALL_ZOOM = 0.9;     // below this factor a hex map drops its hex numbers
+
 export const SIDE_COLOURS = { union: "#2f59a8", confederate: "#7d7d76" };
 // The classes highlight() puts on counters (and takes off before the next marks).
 export const UNIT_MARKS = ["selectable", "moving", "picked", "joined", "must-attack", "must-defend", "division-hl"];
@@ -103,6 +105,7 @@ export class MapBase {
   // Scale the whole drawing (1 = one map unit per CSS pixel).
   setZoom(factor) {
     this.zoom = factor;
+    this.svg.classList.toggle("small-zoom", factor < SMALL_ZOOM);     // hex numbers would be unreadable
     this.svg.setAttribute("width", Math.round(this.viewWidth * factor));
     this.svg.setAttribute("height", Math.round(this.viewHeight * factor));
   }
@@ -113,6 +116,7 @@ export class MapBase {
     const across = (pane.clientWidth - 12) / this.viewWidth;
     const whole = Math.min(across, (pane.clientHeight - 12) / this.viewHeight);
     const [least, most] = this.zoomRange;
+    pane.closest(".map-pane")?.classList.toggle("at-fit", zoom === "fit");   // the whole map: no minimap over it
     if (zoom === "fit") this.setZoom(Math.max(0.4, whole));
     else this.setZoom(zoom || Math.max(least, Math.min(most, across)));
   }

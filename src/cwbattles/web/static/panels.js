@@ -79,7 +79,7 @@ export function renderStatus(view, names) {
   if (view.moving) {
     const mp = pos.movement?.mp;
     detail = `${escapeHtml(names.unit(view.moving))} is moving${mp !== undefined ? `: <b>${mp} MP</b> left` : ""}. ` +
-      "Click a highlighted zone to go there by the cheapest path and end the move there (Shift+click: go on moving); an enemy zone to attack; the brigade's counter for its other choices.";
+      "Click a highlighted zone to go there by the cheapest path and end the move there<span class='kbd-only'> (Shift+click: go on moving)</span>; an enemy zone to attack; the brigade's counter for its other choices.";
   }
   const sheridan = pos.sheridan?.in_command ? `<div class="note">Sheridan in command (+1 Union activation)</div>` : "";
   const retreat = pos.tactical_retreat_turn && pos.tactical_retreat_turn === pos.turn

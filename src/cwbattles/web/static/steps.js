@@ -70,8 +70,7 @@ export function stepText(step, names) {
     case "move": case "retreat": case "rout": case "advance": case "hq": {
       const verb = { move: "", retreat: "retreats ", rout: "routs ", advance: "advances ", hq: "" }[step.kind];
       const who = step.kind === "hq" ? names.hq(step.unit) : unit(step.unit);
-      const route = step.path.map(place).join(" → ");
-      return `${who} ${verb}${step.path.length > 1 ? "" : "enters "}${route}`;
+      return `${who} ${verb}${step.path.length > 1 ? "" : "enters "}${route(step.path, names)}`;
     }
     case "attack":
       return `${step.attackers.map(unit).join(", ")} ${step.data.charge ? "charge" : "attack"}${step.attackers.length === 1 ? "s" : ""} ${step.targets.map(place).join(", ")}`;
@@ -80,6 +79,16 @@ export function stepText(step, names) {
     default:
       return step.text;
   }
+}
+
+/** A path in words: short ones place by place; long ones (a hex march) from where to where, by
+ * the places on the way that the map names, and how many steps. */
+function route(path, names) {
+  const place = (id) => names.zone(id);
+  if (path.length <= (names.zoneLabel ? 2 : 4)) return path.map(place).join(" → ");     // a hex map: ends and names
+  const named = path.slice(1, -1).filter((id) => names.zoneLabel?.(id));
+  const via = named.length ? ` via ${named.map((id) => names.zoneLabel(id)).join(", ")}` : "";
+  return `${place(path[0])} → ${place(path.at(-1))}${via} (${path.length - 1} steps)`;
 }
 
 /** Both dice, both totals and the result of a combat, in one line. */
@@ -91,9 +100,17 @@ export function combatLine(d) {
     };
     return `attacker ${side("attacker")}, defender ${side("defender")}: ${RESULT_WORDS[d.result] || d.result}`;
   }
+  if (d.combat === "fire") return fireLine(d);
   const mod = d.modifier ? ` ${d.modifier > 0 ? "+" : ""}${d.modifier} = ${d.die}` : "";
   const lower = d.declared_lower ? ", declared lower" : "";
   return `${d.attack} against ${d.defence} (${d.odds}${lower}), die ${d.roll}${mod}: ${d.result} ${d.result_text || ""}`.trim();
+}
+
+/** A GBACW fire (9.6): its strength, the column after shifts, the die and the result. */
+function fireLine(d) {
+  const column = d.column ? `, column ${d.column}` : "";
+  const die = d.roll ? `, die ${d.roll}` : "";
+  return `fire, strength ${d.strength ?? "-"}${column}${die}: ${d.result}`;
 }
 
 /** The result card of a combat: both sides' dice, modifiers (with rules) and totals, and the result. */
@@ -112,6 +129,15 @@ export function combatCard(step, names) {
     return `<div class="combat-card result-${escapeHtml(d.result)}">${head}
       <div class="combat-sides">${side("attacker", "Attacker")}${side("defender", "Defender")}</div>
       <div class="combat-result">${escapeHtml(RESULT_WORDS[d.result] || d.result)} <span class="rule">11.4</span></div></div>`;
+  }
+  if (d.combat) {        // a GBACW fire or melee: its own rule numbers (9.6, 12.4)
+    const what = d.combat === "fire" ? `strength ${escapeHtml(d.strength ?? "-")}${d.column ? `, column <b>${escapeHtml(d.column)}</b>` : ""}`
+      : `${escapeHtml(d.attack)} against ${escapeHtml(d.defence)}: odds <b>${escapeHtml(d.odds)}</b>`;
+    const shifts = (d.shifts || []).map(([rule, n]) => `${n > 0 ? "+" : ""}${n} <span class="rule">${escapeHtml(rule)}</span>`).join(", ");
+    return `<div class="combat-card result-${escapeHtml(d.result)}">${head}
+      <div class="combat-sides"><div>${d.combat === "fire" ? "Fire" : "Melee"}: ${what}${shifts ? ` (shifts ${shifts})` : ""}</div>
+      ${d.roll ? `<div>die <span class="die">${d.roll}</span></div>` : ""}</div>
+      <div class="combat-result"><b>${escapeHtml(d.result)}</b> <span class="rule">${escapeHtml(step.rule)}</span></div></div>`;
   }
   return `<div class="combat-card result-${escapeHtml(d.result)}">${head}
     <div class="combat-sides"><div>${escapeHtml(d.attack)} against ${escapeHtml(d.defence)}: odds <b>${escapeHtml(d.odds)}</b>
@@ -171,6 +197,7 @@ function combatBadge(d) {
     return [`A ${d.rolls.attacker} → ${d.totals.attacker}  ·  D ${d.rolls.defender} → ${d.totals.defender}`,
       RESULT_WORDS[d.result] || d.result];
   }
+  if (d.combat === "fire") return [`fire ${d.column ? `col ${d.column}` : `str ${d.strength ?? "-"}`}${d.roll ? ` · die ${d.roll}` : ""}`, d.result];
   return [`${d.odds} · die ${d.roll}${d.modifier ? ` → ${d.die}` : ""}`, `${d.result} ${d.result_text || ""}`.trim()];
 }
 

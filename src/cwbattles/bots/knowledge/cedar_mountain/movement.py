@@ -86,7 +86,9 @@ def deploy_scores(state, actions, fast: bool) -> list:
     board = state.game.board
     kind = frame[0]
     if kind == "deploy_unit":
-        return [-1.0 * state.stack_points(a.a, UNION) + 0.05 * board.hexes[a.a].row for a in actions]
+        # its own placement, unit by unit, rather than history's for the rest ("place_rest")
+        return [-100.0 if a.kind == "place_rest" else -1.0 * state.stack_points(a.a, UNION) + 0.05 * board.hexes[a.a].row
+                for a in actions]
     if kind == "deploy_facing":
         west = F.forward[UNION]
         return [3.0 - min((a.a - west) % 6, (west - a.a) % 6) for a in actions]
