@@ -7,6 +7,8 @@ built here (POST /api/records with ``play``). Screenshots: ``shot`` in test_brow
 
 import json
 import random
+import subprocess
+import sys
 
 import cwbattles
 from cwbattles.engine.records import Recorder, replay
@@ -150,11 +152,15 @@ def test_keys_rules_inspector_chat_and_narrow_layout(server, browser):  # noqa: 
 
 
 # -- a finished game: its record, downloaded, verified, opened again in the replay viewer ------------------
+BIG_SEED = 6221568302627038427        # more than 2^53: a JavaScript number would round it
+
+
 def test_record_download_verify_and_open_in_the_replay_viewer(server, browser, tmp_path):  # noqa: F811
-    rec = record_until("cedar-creek", 21, lambda s: False)
+    rec = record_until("cedar-creek", BIG_SEED, lambda s: False)
     g = continued(server, rec)
     page = open_page(browser, server + g["links"]["both"])
     page.locator("#gameover").wait_for()
+    assert str(BIG_SEED) in page.locator("#gameover").inner_text()        # the seed shown exactly
 
     # The replay viewer: the game-over dialog leaves the map, the side panels follow the past.
     page.click("#replay-start")
@@ -170,7 +176,11 @@ def test_record_download_verify_and_open_in_the_replay_viewer(server, browser, t
     path = tmp_path / "game.json"
     download.value.save_as(path)
     doc = json.loads(path.read_text())
+    assert doc["seed"] == BIG_SEED
     assert replay(doc, verify=True).result == rec.state.result and len(doc["actions"]) == len(rec.actions)
+    checked = subprocess.run([sys.executable, "-m", "cwbattles.cli", "replay", str(path), "--verify"],
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
     # Open it in the lobby: it is checked and shown in the replay viewer.
     lobby = open_page(browser, server + "/")

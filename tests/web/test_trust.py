@@ -57,7 +57,7 @@ def test_a_remote_game_gets_a_secret_seed_and_a_chosen_seed_is_refused(client):
     r = client.post("/api/games", json={"seed": 7, "union": "me", "confederate": "remote"})
     assert r.status_code == 400 and "secret seed" in r.json()["detail"]
     r = client.post("/api/games", json={"seed": 7, "union": "me", "confederate": "bot:random"})
-    assert r.status_code == 200 and r.json()["seed"] == 7                 # against a bot: the creator's choice
+    assert r.status_code == 200 and r.json()["seed"] == "7"               # against a bot: the creator's choice, as text
 
 
 def test_a_bot_never_sees_the_real_dice(client):
@@ -102,11 +102,11 @@ def test_the_seed_is_revealed_at_the_end_and_opens_the_commitment(client):
     assert commitment == hashlib.sha256(f"cwbattles-seed-v1:cedar-creek:{seed}:{salt}".encode()).hexdigest()
     finish_offline(client, gid)
     v = view(client, gid, tok).json()
-    assert v["over"] and v["fairness"]["seed"] == seed and v["fairness"]["salt"] == salt
+    assert v["over"] and v["fairness"]["seed"] == str(seed) and v["fairness"]["salt"] == salt
     opened = hashlib.sha256(f"cwbattles-seed-v1:cedar-creek:{v['fairness']['seed']}:{v['fairness']['salt']}".encode())
     assert opened.hexdigest() == commitment
     lobby = next(x for x in client.get("/api/games").json()["games"] if x["id"] == gid)
-    assert lobby["fairness"]["seed"] == seed
+    assert lobby["fairness"]["seed"] == str(seed)
     record = client.get(f"/api/games/{gid}/record", params={"token": g["tokens"]["spectator"]}).json()
     final = replay(record, verify=True)                     # anyone can check every roll now
     assert final.is_over and final.result == record["result"] == v["result"]
@@ -196,7 +196,7 @@ def test_booleans_and_integers_are_strict(client):
         assert client.post(f"/api/games/{gid}/actions", json=body).status_code == 400
     for accept in ("yes", 1, None):
         assert client.post(f"/api/games/{gid}/undo/answer", json={"token": ct, "accept": accept}).status_code == 400
-    for seed in (True, "5", 2.0):
+    for seed in (True, "5.0", "-5", 2.0):          # a seed as text is digits only
         assert client.post("/api/games", json={"seed": seed, "confederate": "bot:random"}).status_code == 400
     assert view(client, gid, ct).json()["seq"] == v["seq"]
 
@@ -207,3 +207,12 @@ def test_the_dice_calls_alone_do_not_predict_a_roll():
     for _ in range(5):
         a.roll(), b.roll()
     assert a.calls == b.calls and a.to_json() != b.to_json()
+
+
+def test_seeds_go_out_as_text_and_come_in_as_text(client):
+    """A 64-bit seed is rounded by a JavaScript number: the page sends and reads seeds as strings."""
+    big = "6221568302627038427"
+    g = client.post("/api/games", json={"seed": big, "union": "me", "confederate": "me"}).json()
+    assert g["seed"] == big
+    assert client.app.state.manager.sessions[g["id"]].seed == int(big)
+    assert client.post("/api/games", json={"seed": "12x", "union": "me", "confederate": "me"}).status_code in (400, 422)

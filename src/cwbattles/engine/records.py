@@ -178,7 +178,7 @@ def _check_commitment(doc: dict, source: str) -> None:
     fair = doc.get("fairness")
     if not fair or fair.get("commitment") is None:
         return
-    if fair.get("seed") != doc["seed"] or not isinstance(fair.get("salt"), str):
+    if str(fair.get("seed")) != str(doc["seed"]) or not isinstance(fair.get("salt"), str):
         raise ReplayMismatch(f"{source}: fairness: the revealed seed and salt do not go with this record")
     if seed_commitment(doc["game"], doc["seed"], fair["salt"]) != fair["commitment"]:
         raise ReplayMismatch(f"{source}: fairness: the seed does not open the commitment published at the "

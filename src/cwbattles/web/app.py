@@ -79,9 +79,12 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+SeedText = Annotated[StrictStr, Field(pattern=r"^[0-9]{1,19}$")]
+
+
 class CreateGame(Strict):
     game: Short = "cedar-creek"
-    seed: StrictInt | None = None
+    seed: StrictInt | SeedText | None = None      # a string from a page: JavaScript rounds 64-bit numbers
     union: Short = "me"
     confederate: Short = "bot:heuristic"
     options: dict[Short, Any] = {}
@@ -213,15 +216,16 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
 
     @app.post("/api/games")
     async def create(body: CreateGame):
-        session, tokens, invites = await manager.create(body.game, body.seed, body.union, body.confederate,
+        seed = None if body.seed is None else int(body.seed)
+        session, tokens, invites = await manager.create(body.game, seed, body.union, body.confederate,
                                                         body.options)
         manager.kick_bots(session)
         answer = {"id": session.id, "tokens": tokens,
                   "links": {k: f"{base}/game/{session.id}?token={v}" for k, v in tokens.items() if k != "creator"},
                   "invites": {side: f"{base}/game/{session.id}?invite={code}" for side, code in invites.items()},
                   "fairness": session.common_view()["fairness"]}
-        if body.seed is not None:          # the creator's own choice (never a secret server seed)
-            answer["seed"] = body.seed
+        if seed is not None:          # the creator's own choice (never a secret server seed), as text
+            answer["seed"] = str(seed)
         return answer
 
     @app.get("/api/games")

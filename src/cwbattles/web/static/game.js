@@ -2,7 +2,7 @@
 // side panels. Drawing lives in map.js (area maps) or hexmap.js (hex maps), the read-only panels
 // in panels.js or hexpanels.js (the geometry's kind chooses the pair); clicks, the pointer and
 // the keyboard in interact.js; the other side's steps in follow.js and steps.js.
-import { getJSON, postJSON, escapeHtml, SIDE_NAMES, savedGames, saveGame } from "/static/api.js";
+import { getJSON, getBytes, postJSON, escapeHtml, SIDE_NAMES, savedGames, saveGame } from "/static/api.js";
 import { MapView } from "/static/map.js";
 import { HexMapView } from "/static/hexmap.js";
 import * as areaPanels from "/static/panels.js";
@@ -576,11 +576,11 @@ function answerUndo(accept) {
 // --- the record -----------------------------------------------------------------------------
 async function downloadRecord() {
   try {
-    const doc = await getJSON(withToken(api("/record")));
-    const blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
+    // The server's bytes unchanged: parsing the record would round its 64-bit seed.
+    const blob = await getBytes(withToken(api("/record")));
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
-    a.download = `cwbattles-${doc.game}-${gameId}.json`;
+    a.download = `cwbattles-${app.meta?.game || "game"}-${gameId}.json`;
     document.body.appendChild(a);
     a.click();
     a.remove();

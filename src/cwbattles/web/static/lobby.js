@@ -1,5 +1,5 @@
 // The lobby: create a game, hand out the invite links, list, resume and delete games.
-import { getJSON, postJSON, sendJSON, savedGames, saveGame, forgetGame, escapeHtml, SIDE_NAMES }
+import { getJSON, postJSON, postText, sendJSON, savedGames, saveGame, forgetGame, escapeHtml, SIDE_NAMES }
   from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
@@ -103,15 +103,16 @@ function chosenOptions() {
 async function openRecord() {
   const file = $("record-file").files[0];
   if (!file) return;
-  let record;
+  // The file's text goes to the server as it is: JSON.parse would round its 64-bit seed.
+  const text = await file.text();
   try {
-    record = JSON.parse(await file.text());
+    JSON.parse(text);
   } catch {
     showError(`${file.name} is not a JSON file.`);
     return;
   }
   try {
-    const opened = await postJSON("/api/records", { record });
+    const opened = await postText("/api/records", `{"record": ${text}}`);
     window.location.href = opened.link;
   } catch (err) {
     showError(err.message);
@@ -123,8 +124,8 @@ async function createGame(event) {
   const mode = document.querySelector("input[name=seedmode]:checked").value;
   let seed = null;
   if (mode === "fixed") {
-    seed = Number.parseInt($("seed").value, 10);
-    if (!Number.isFinite(seed) || seed < 0) {
+    seed = $("seed").value.trim();          // sent as text: a JavaScript number rounds 64-bit seeds
+    if (!/^[0-9]{1,19}$/.test(seed)) {
       showError("The seed must be a whole number (or choose a random seed).");
       return;
     }
