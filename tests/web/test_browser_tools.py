@@ -32,6 +32,10 @@ def continued(base, rec, union="me", confederate="me"):
     return api(base, "POST", "/api/records", {"record": rec.to_json(), "play": {"union": union, "confederate": confederate}})
 
 
+def centre(box):
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 def js(page, expr):
     return page.evaluate(f"() => {{ const app = window.cwbattles; return {expr}; }}")
 
@@ -135,6 +139,19 @@ def test_keys_rules_inspector_chat_and_narrow_layout(server, browser):  # noqa: 
     assert "<b>Hold</b> the ford!" in line.inner_text() and line.locator("b.both").count() == 1
     assert api(server, "GET", f"/api/games/{gid}/chat?token={g['tokens']['spectator']}")[0]["text"] == "<b>Hold</b> the ford!"
     watcher.locator(".chat-panel").screenshot(path=shot("chat.png"))
+    # Keys typed in the chat are the message's; Escape, or a click on the map, gives them back.
+    assert "Escape" in page.locator("#chat-form .hint").inner_text()
+    page.keyboard.type("u")
+    assert page.input_value("#chat-input") == "u"
+    page.locator(".chat-panel").screenshot(path=shot("chat-keys.png"))
+    page.keyboard.press("Escape")
+    before = view_of(server, gid, token)["seq"]
+    page.keyboard.press("1")
+    wait_page_seq(page, wait_view(server, gid, token, lambda w: w["seq"] > before)["seq"])
+    page.focus("#chat-input")
+    page.mouse.click(*centre(page.locator("#map-scroll").bounding_box()))
+    assert page.evaluate("document.activeElement.id") != "chat-input"
+    assert page.input_value("#chat-input") == "u"
     assert not watcher.errors, watcher.errors
     watcher.context.close()
 
