@@ -145,6 +145,8 @@ def test_an_undo_between_two_people_needs_the_others_consent_both_ways(client):
     assert view(client, gid, ut).json()["seq"] == seq + 1
     v = client.post(f"/api/games/{gid}/undo/answer", json={"token": ut, "accept": False}).json()
     assert v["seq"] == seq + 1 and v["undo"]["requested_by"] is None
+    # The player who asked is told of the refusal (until play goes on).
+    assert view(client, gid, ct).json()["undo"]["refused_for"] == "confederate"
     # Playing on cancels a request; asking again and agreeing takes the action back.
     client.post(f"/api/games/{gid}/undo", json={"token": ct})
     v = client.post(f"/api/games/{gid}/undo/answer", json={"token": ut, "accept": True}).json()
@@ -160,6 +162,32 @@ def test_an_undo_between_two_people_needs_the_others_consent_both_ways(client):
     v = client.post(f"/api/games/{gid2}/undo", json={"token": ut2}).json()
     assert v["undo"]["requested_by"] == "union" and v["seq"] == view(client, gid2, ct2).json()["seq"]
     assert client.post(f"/api/games/{gid2}/undo/answer", json={"token": ut2, "accept": True}).status_code == 409
+
+
+def test_a_used_invite_offers_to_watch_and_the_creator_reissues_a_seat_revoking_the_old_link(client):
+    r = client.post("/api/games", json={"union": "me", "confederate": "remote"}).json()
+    gid, code = r["id"], r["invites"]["confederate"].split("invite=")[1]
+    first = claim(client, r["invites"]["confederate"])
+    assert first["link"].endswith(first["token"])                       # the player's personal link
+    # A third opening of the used invite: the spectator's link is offered, an unknown code gets 404.
+    watch = client.post(f"/api/games/{gid}/watch", json={"invite": code})
+    assert watch.status_code == 200 and watch.json()["token"] == r["tokens"]["spectator"]
+    assert client.post(f"/api/games/{gid}/watch", json={"invite": "x" * 24}).status_code == 404
+    # Only the creator re-issues, only a remote seat; the old personal link and invite stop working.
+    for token in (first["token"], r["tokens"]["spectator"], r["tokens"]["union"][:-1] + "x"):
+        assert client.post(f"/api/games/{gid}/invites/confederate", json={"token": token}).status_code == 403
+    assert client.post(f"/api/games/{gid}/invites/union", json={"token": r["tokens"]["creator"]}).status_code == 400
+    new = client.post(f"/api/games/{gid}/invites/confederate", json={"token": r["tokens"]["creator"]})
+    assert new.status_code == 200, new.text
+    assert view(client, gid, first["token"]).status_code == 403
+    assert client.post(f"/api/games/{gid}/claim", json={"invite": code}).status_code == 404
+    assert view(client, gid, r["tokens"]["union"]).json()["seats"] == {"confederate": "open"}
+    second = claim(client, new.json()["invite"])
+    assert view(client, gid, second["token"]).json()["you"] == ["confederate"]
+    # Kept over a restart: the store holds the new access.
+    client.app.state.manager.sessions.pop(gid)
+    assert view(client, gid, second["token"]).json()["you"] == ["confederate"]
+    assert view(client, gid, first["token"]).status_code == 403
 
 
 # -- 3. who may do what ---------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 import cwbattles
 from cwbattles.bots import names as bot_names
 
-from . import live
+from . import live, seats
 from .aid_routes import add_aid_routes
 from .catalog import bot_levels, scenario_options
 from .errors import WebError
@@ -257,6 +257,20 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
             side, token = await s.claim(body.invite)
         changed(s)
         return {"side": side, "token": token, "link": f"{base}/game/{s.id}?token={token}"}
+
+    @app.post("/api/games/{gid}/watch")
+    async def watch(gid: str, body: ClaimBody):
+        s = await session_for(gid)
+        token = seats.watch(s, body.invite)
+        return {"token": token, "link": f"{base}/game/{s.id}?token={token}"}
+
+    @app.post("/api/games/{gid}/invites/{side}")
+    async def reissue(gid: str, side: Short, body: TokenBody):
+        s = await session_for(gid)
+        async with s.lock:
+            code = await seats.reissue(s, body.token, side)
+        changed(s)
+        return {"side": side, "invite": f"{base}/game/{s.id}?invite={code}"}
 
     @app.get("/api/games/{gid}/view")
     async def view(gid: str, token: QueryToken = None, log_from: Annotated[int, Query(ge=0)] = 0):

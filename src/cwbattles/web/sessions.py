@@ -22,18 +22,19 @@ import orjson
 
 import cwbattles
 from cwbattles.bots import make_bot
+from cwbattles.engine.board import SIDES
 from cwbattles.engine.errors import CwbattlesError, DataError, IllegalAction
 from cwbattles.engine.records import checksum_of, position_checksum
 
-from .errors import WebError
+from .errors import WebError, unavailable
 from .limits import Limits, check_bot, check_game_id, check_options, check_player, check_token, is_search
+from . import seats
 from .live import Subscriber
 from .play_aids import default_choice, reach_for, view_aids
 from .routes import cheapest_path
 from .store import DamagedGame, StoreError
 from .views import fairness, new_salt, public_position
 
-SIDES = ("union", "confederate")
 HUMAN = ("me", "remote")
 MAX_SEED = 2 ** 63          # seeds are stored as SQLite's signed 64-bit integers
 
@@ -57,10 +58,6 @@ def summary_of(state) -> dict:
             "winner": res["winner"] if state.is_over else None,
             "score": {"union": res["union"]["total"], "confederate": res["confederate"]["total"]},
             "title": state.game.title}
-
-
-def unavailable(e: StoreError) -> WebError:
-    return WebError(503, f"the game could not be saved, so nothing was done; try again ({e})")
 
 
 def _damaged(gid: str, why: str) -> DamagedGame:
@@ -119,6 +116,7 @@ class GameSession:
         self._sync_log()
         self.lock = asyncio.Lock()
         self.undo_request: dict | None = None   # {"by": side, "to": actions kept, "at": actions then}
+        self.undo_refused: dict | None = None   # {"by": the side that asked, "at": actions then}
         self.last_used = time.monotonic()
         self.bots = {}
         for side, player in self.players.items():
@@ -321,6 +319,8 @@ class GameSession:
                 self.undo_request = None
                 raise WebError(409, "the undo is no longer possible: the game has moved on")
             await self._truncate(request["to"])
+        else:                                     # the player who asked is told (until play goes on)
+            self.undo_refused = {"by": request["by"], "at": len(self.actions)}
         self.undo_request = None
 
     async def _truncate(self, keep: int) -> None:
@@ -349,33 +349,9 @@ class GameSession:
         except StoreError as e:
             raise unavailable(e) from None
 
-    # -- invites ----------------------------------------------------------------------------------
+    # -- seats ----------------------------------------------------------------------------------
     async def claim(self, code) -> tuple[str, str]:
-        """The first to open a side's invite link gets a fresh token for it; after that nobody
-        else can act for that side (the invite's creator included)."""
-        code = check_token(code)
-        for side, invite in self.invites.items():
-            if code and isinstance(invite, dict) and secrets.compare_digest(str(invite.get("code")).encode(),
-                                                                            code.encode()):
-                if invite.get("claimed"):
-                    raise WebError(409, f"this invite has been used already: the {side} side is played "
-                                        "from the browser that opened it first")
-                token = secrets.token_urlsafe(18)
-                tokens = {**self.tokens, side: token}
-                invites = {**self.invites, side: {"code": invite["code"], "claimed": True}}
-                store = self.manager.store
-
-                async def store_then_swap():
-                    await store.write(store.set_access, self.id, tokens, invites)
-                    self.tokens, self.invites = tokens, invites
-                    self._common = None
-
-                try:
-                    await asyncio.shield(store_then_swap())
-                except StoreError as e:
-                    raise unavailable(e) from None
-                return side, token
-        raise WebError(404, "unknown invite for this game")
+        return await seats.claim(self, code)
 
     # -- views ------------------------------------------------------------------------------------
     def _view_key(self) -> tuple:
@@ -417,12 +393,14 @@ class GameSession:
             default = self.default_choice()
         request = self.undo_request
         undo_possible = request is None and any(self.undo_point(side) is not None for side in you)
+        refused = self.undo_refused
+        refused = refused["by"] if refused and refused["at"] == len(self.actions) and request is None else None
         log_from = max(0, min(int(log_from), len(self.log_events)))
         view = dict(common or self.common_view())
         view.update({"you": you, "legal": legal, "default": default, "log": self.log_events[log_from:], "log_from": log_from,
                      "log_total": len(self.log_events),
                      "undo": {"possible": undo_possible, "requested_by": request and request["by"],
-                              "back_to": request and request["to"]}})
+                              "back_to": request and request["to"], "refused_for": refused}})
         return view
 
     def history(self, n: int) -> dict:
@@ -649,9 +627,7 @@ class Manager:
         if access is None:
             raise WebError(404, f"no game {gid!r}")
         tokens, players = access
-        keys = ["creator", "both"] + [s for s in SIDES if isinstance(players, dict) and players.get(s) == "me"]
-        if token is None or not any(isinstance(tokens.get(k), str) and
-                                    secrets.compare_digest(tokens[k].encode(), token.encode()) for k in keys):
+        if not seats.is_creator(tokens, players, token):
             raise WebError(403, "only the creator of a game can delete it")
         try:
             await self.store.write(self.store.delete, gid)

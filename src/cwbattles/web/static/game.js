@@ -148,14 +148,59 @@ async function claimInvite(code) {
         links: { ...(saved?.links || {}), [claimed.side]: claimed.link },
         claimed: { ...(saved?.claimed || {}), [key]: claimed.token },
       });
+      showPersonalLink(claimed);
     } catch (err) {
-      showFatal(`This invite cannot be used: ${err.detail || err.message}`);
+      if (err.status === 409) usedInvite(code, err.detail || err.message);
+      else showFatal(`This invite cannot be used: ${err.detail || err.message}`);
       setConnection("no-access");
       return false;
     }
   }
   history.replaceState(null, "", `${window.location.pathname}?token=${encodeURIComponent(token)}`);
   return true;
+}
+
+// Shown once, when the invite is claimed: the player's own link, the way back from any browser.
+function showPersonalLink(claimed) {
+  const url = new URL(claimed.link, window.location.href).href;
+  const box = $("seat-box");
+  box.innerHTML = `<h2>You play the ${SIDE_NAMES[claimed.side]} side: keep your personal link</h2>
+    <div class="personal"><input id="personal-link" type="text" readonly value="${escapeHtml(url)}">
+      <button type="button" id="personal-copy" class="small">copy</button>
+      <button type="button" id="personal-close" class="small primary">I have kept it</button></div>
+    <p class="hint warning">It is shown only now. The invite will not open the game again: this link is
+      how you come back to your side from this or any other browser (if you lose it, the game's
+      creator can issue a new invite).</p>`;
+  box.hidden = false;
+  $("personal-copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      $("personal-copy").textContent = "copied";
+    } catch {
+      $("personal-link").select();
+    }
+  });
+  $("personal-close").addEventListener("click", () => { box.hidden = true; });
+}
+
+// An invite opened again after its side was taken: watch the game, or go back to the lobby.
+function usedInvite(code, why) {
+  const box = $("seat-box");
+  box.innerHTML = `<h2>This invite has been used already</h2>
+    <p>${escapeHtml(why.replace(/^this invite has been used already: /, "").replace(/ \(HTTP \d+\)$/, ""))}.
+      You may watch the game as a spectator.</p>
+    <p><button type="button" id="watch-game" class="primary">Watch the game</button>
+      <a class="button" href="/">Back to the lobby</a></p>`;
+  box.hidden = false;
+  document.querySelector(".game-layout").style.display = "none";      // no empty map under it
+  $("watch-game").addEventListener("click", async () => {
+    try {
+      const watching = await postJSON(api("/watch"), { invite: code });
+      window.location.href = watching.link;
+    } catch (err) {
+      $("watch-game").replaceWith(document.createTextNode(`Watching is not possible: ${err.detail || err.message}`));
+    }
+  });
 }
 
 // A record opened from a file (read-only: no chat, its record is the file's).
@@ -420,6 +465,8 @@ function renderUndo() {
     $("undo-refuse").addEventListener("click", () => answerUndo(false));
   } else if (undo.requested_by) {
     box.innerHTML = `<p class="hint">Undo asked; waiting for the other player's answer…</p>`;
+  } else if (undo.refused_for && you.includes(undo.refused_for)) {
+    box.innerHTML = `<p class="undo-refused">The other player refused your undo: the action stands.</p>`;
   } else if (undo.possible) {
     box.innerHTML = `<button type="button" id="undo-button" class="small" title="take back the last action (U)">↶ Undo</button>`;
     $("undo-button").addEventListener("click", requestUndo);

@@ -4,6 +4,11 @@ import { getJSON, postJSON, postText, sendJSON, savedGames, saveGame, forgetGame
 
 const $ = (id) => document.getElementById(id);
 
+// The toast says what went wrong, or (showToast) what was done.
+function showToast(message) {
+  showError(message);
+}
+
 function showError(message) {
   const toast = $("toast");
   toast.textContent = message;
@@ -254,6 +259,12 @@ async function refreshGames() {
             title="copy the ${SIDE_NAMES[side]} invite link">invite ${SIDE_NAMES[side][0]}</button>`);
         }
       }
+      for (const side of ["union", "confederate"]) {
+        if (mine.players?.[side] === "remote" && mine.tokens?.creator && g.seats?.[side] === "taken" && !g.over) {
+          buttons.push(`<button type="button" class="small reissue" data-id="${escapeHtml(g.id)}" data-side="${side}"
+            title="a new invite for the ${SIDE_NAMES[side]} player (who lost the personal link); the old link stops working">new invite ${SIDE_NAMES[side][0]}</button>`);
+        }
+      }
       if (key !== "spectator" && mine.links.spectator) {
         buttons.push(`<button type="button" class="small copy-invite" data-url="${escapeHtml(absolute(mine.links.spectator))}"
           title="copy the spectator link">spectator link</button>`);
@@ -279,6 +290,9 @@ async function refreshGames() {
   for (const button of body.querySelectorAll("button.delete")) {
     button.addEventListener("click", () => deleteGame(button.dataset.id));
   }
+  for (const button of body.querySelectorAll("button.reissue")) {
+    button.addEventListener("click", () => reissueInvite(button.dataset.id, button.dataset.side));
+  }
   for (const button of body.querySelectorAll("button.copy-invite")) {
     button.addEventListener("click", async () => {
       try {
@@ -289,6 +303,22 @@ async function refreshGames() {
       }
     });
   }
+}
+
+// The creator gives a seat a new invite: its player's old personal link stops working.
+async function reissueInvite(id, side) {
+  const mine = savedGames()[id];
+  if (!mine?.tokens?.creator) return;
+  if (!window.confirm(`A new invite for the ${SIDE_NAMES[side]} side of game ${id}? `
+    + "The player's current link stops working: send the new invite to whoever should play the side.")) return;
+  try {
+    const issued = await postJSON(`/api/games/${encodeURIComponent(id)}/invites/${side}`, { token: mine.tokens.creator });
+    saveGame(id, { ...mine, invites: { ...(mine.invites || {}), [side]: issued.invite } });
+    showToast(`New ${SIDE_NAMES[side]} invite: copy it with “invite ${SIDE_NAMES[side][0]}”.`);
+  } catch (err) {
+    showError(err.message);
+  }
+  refreshGames();
 }
 
 async function deleteGame(id) {
