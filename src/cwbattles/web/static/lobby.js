@@ -48,10 +48,13 @@ async function loadChoices() {
   $("scenario").innerHTML = scenarios
     .map((s) => `<option value="${escapeHtml(s.name)}">${escapeHtml(s.title)} (${s.map === "hexes" ? "hex map" : "area map"})</option>`).join("");
   // The named strengths first, then any other bot by its name.
+  // A bot that a named strength already offers (mcts as "Search") is not listed again by its
+  // bare name, which says nothing to a player.
   const named = new Set(levels.map((l) => l.spec));
+  const family = new Set(levels.map((l) => l.spec.split(":")[1]));
   const options = [["me", "me (this screen)"], ["remote", "remote player (invite link)"]]
     .concat(levels.map((l) => [l.spec, `bot: ${l.name}`]))
-    .concat(bots.filter((b) => !named.has(`bot:${b}`)).map((b) => [`bot:${b}`, `bot: ${b}`]));
+    .concat(bots.filter((b) => !named.has(`bot:${b}`) && !family.has(b)).map((b) => [`bot:${b}`, `bot: ${b}`]));
   for (const side of ["union", "confederate"]) {
     $(`player-${side}`).innerHTML = options
       .map(([value, label]) => `<option value="${escapeHtml(value)}">${escapeHtml(label)}</option>`).join("");
@@ -180,10 +183,13 @@ function showCreated(created, choice, mine) {
     : `secret seed, commitment <code title="SHA-256; the seed is revealed when the game ends">${escapeHtml(created.fairness.commitment.slice(0, 12))}…</code>`;
   box.innerHTML = `<h3>Game ${escapeHtml(created.id)} created (${dice})</h3>
     <p class="hint">Send each invite link to the person who will play that side: the first browser
-    to open it takes the side, and from then on only that browser plays it.</p>
+    to open it takes the side and is shown that player's personal link, the way back to the game
+    (if it is lost, “new invite” in the list below revokes it and makes a new invite).</p>
     ${rows.join("")}
     <a class="button primary" id="go-to-game" href="${escapeHtml(created.links[mine])}">${goLabel} →</a>`;
   box.hidden = false;
+  // Below the form on a small screen: bring the way to one's game into view.
+  $("go-to-game").scrollIntoView({ block: "nearest" });
   for (const button of box.querySelectorAll("button.copy")) {
     button.addEventListener("click", async () => {
       try {
