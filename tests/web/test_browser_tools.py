@@ -224,6 +224,32 @@ def test_record_download_verify_and_open_in_the_replay_viewer(server, browser, t
     page.context.close()
 
 
+# -- resigning ends the game: recorded in the result and as the record's last action, which verifies ------
+def test_resign_then_the_downloaded_record_verifies(server, browser, tmp_path):  # noqa: F811
+    g = api(server, "POST", "/api/games", {"game": "champion-hill", "seed": str(BIG_SEED), "union": "me",
+                                           "confederate": "bot:random"})
+    page = open_page(browser, server + g["links"]["union"])
+    page.wait_for_selector("#actions button.action")
+    page.once("dialog", lambda d: d.accept())
+    page.click("#resign")
+    page.locator("#gameover").wait_for()
+    text = page.locator("#gameover").inner_text()
+    assert "Union player resigned" in text and "Confederate" in text and str(BIG_SEED) in text
+    assert page.locator("#resign").is_hidden()
+    page.screenshot(path=shot("resigned.png"))
+    with page.expect_download() as download:
+        page.click("#record-download")
+    path = tmp_path / "resigned.json"
+    download.value.save_as(path)
+    doc = json.loads(path.read_text())
+    assert doc["actions"][-1]["action"] == {"kind": "resign", "side": "union"} and doc["result"]["winner"] == "confederate"
+    checked = subprocess.run([sys.executable, "-m", "cwbattles.cli", "replay", str(path), "--verify"],
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 # -- 7: invite links carry the public address; the first browser to open one takes the side --------------
 def test_invite_links_use_the_public_url(browser, tmp_path):  # noqa: F811
     with running_server(tmp_path / "lan.sqlite3", "--public-url", "http://localhost:{port}") as (base, port):

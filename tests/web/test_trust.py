@@ -244,3 +244,19 @@ def test_seeds_go_out_as_text_and_come_in_as_text(client):
     assert g["seed"] == big
     assert client.app.state.manager.sessions[g["id"]].seed == int(big)
     assert client.post("/api/games", json={"seed": "12x", "union": "me", "confederate": "me"}).status_code in (400, 422)
+
+
+def test_a_player_resigns_recorded_in_the_result_and_the_record(client):
+    from cwbattles.engine.records import replay
+    g = new_game(client, union="me", confederate="remote")
+    gid, ut, ct = g["id"], g["tokens"]["union"], g["tokens"]["confederate"]
+    for token, side in ((g["tokens"]["spectator"], "union"), (ct, "union"), (ut, "confederate")):
+        assert client.post(f"/api/games/{gid}/resign", json={"token": token, "side": side}).status_code == 403
+    v = client.post(f"/api/games/{gid}/resign", json={"token": ct, "side": "confederate"}).json()
+    assert v["over"] and v["result"]["winner"] == "union" and v["result"]["resigned"] == "confederate"
+    assert client.post(f"/api/games/{gid}/resign", json={"token": ut, "side": "union"}).status_code == 409
+    doc = client.get(f"/api/games/{gid}/record", params={"token": ut}).json()
+    assert doc["actions"][-1]["action"] == {"kind": "resign", "side": "confederate"}
+    assert replay(doc, verify=True).result == doc["result"] == v["result"]
+    client.app.state.manager.sessions.pop(gid)                 # read back from the store
+    assert view(client, gid, ut).json()["result"]["resigned"] == "confederate"

@@ -94,6 +94,11 @@ class TokenBody(Strict):
     token: Token = None
 
 
+class ResignBody(Strict):
+    token: Token = None
+    side: Short
+
+
 class ClaimBody(Strict):
     invite: Short
 
@@ -311,6 +316,14 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
         s = await session_for(gid)
         s.sides_for(token)
         return {"unit": unit, "zones": s.reach(unit)}
+
+    @app.post("/api/games/{gid}/resign")
+    async def resign(gid: str, body: ResignBody):
+        s = await session_for(gid)
+        async with s.lock:
+            await s.resign(body.token, body.side)
+        changed(s)
+        return FastJSON(s.view(body.token))
 
     @app.post("/api/games/{gid}/undo")
     async def undo(gid: str, body: TokenBody):

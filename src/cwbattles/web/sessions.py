@@ -25,6 +25,7 @@ from cwbattles.bots import make_bot
 from cwbattles.engine.board import SIDES
 from cwbattles.engine.errors import CwbattlesError, DataError, IllegalAction
 from cwbattles.engine.records import checksum_of, position_checksum
+from cwbattles.engine.resign import apply_doc, resign_doc, resigning_side
 
 from .errors import WebError, unavailable
 from .limits import Limits, check_bot, check_game_id, check_options, check_player, check_token, is_search
@@ -97,10 +98,9 @@ class GameSession:
             try:
                 if entry["seq"] != len(self.actions) or entry["side"] not in SIDES:
                     raise DataError(f"game {gid}", where, "out of sequence or for no side")
-                action = self.game.action_from_json(entry["action"], f"game {gid} {where}")
                 before = self.state.dice.calls
                 head = self.state._log
-                self.state.apply(action)
+                apply_doc(self.state, entry["action"], f"game {gid} {where}")
             except (CwbattlesError, TypeError, ValueError) as e:
                 raise _damaged(gid, f"{where} does not replay: {e}") from None
             self._record(entry["action"], entry["side"], before, entry["checksum"], _count_new(self.state, head))
@@ -205,13 +205,19 @@ class GameSession:
         new = self.state.clone()
         seq = len(self.actions)
         entries, befores, counts = [], [], []
-        for action, side in steps:
+        for action, side in steps:          # an Action, or the JSON of one (a resignation: engine.resign)
+            if isinstance(action, dict) and resigning_side(action) is None:
+                action = self.game.action_from_json(action)
             befores.append(new.dice.calls)
             head = new._log
-            new.apply(action)
+            if isinstance(action, dict):
+                apply_doc(new, action)
+            else:
+                new.apply(action)
             counts.append(_count_new(new, head))
             position = new.to_position()
-            entries.append((seq + len(entries), side, self.game.action_to_json(action), checksum_of(position)))
+            doc = action if isinstance(action, dict) else self.game.action_to_json(action)
+            entries.append((seq + len(entries), side, doc, checksum_of(position)))
         store = self.manager.store
 
         async def store_then_swap():
@@ -237,6 +243,16 @@ class GameSession:
         if action not in self.state.legal_actions():
             raise WebError(409, f"not a legal action now: {self.game.describe(action)}")
         await self._commit_or_503([(action, self.state.to_act)])
+
+    async def resign(self, token, side) -> None:
+        """A player resigns their side: the game is over, the other side wins (engine.resign);
+        stored as the record's last action."""
+        sides = self.require_player(token)
+        if side not in sides:
+            raise WebError(403, f"you do not play the {ascii(side)[:20]} side")
+        if self.state.is_over:
+            raise WebError(409, "the game is over")
+        await self._commit_or_503([(resign_doc(side), side)])
 
     def _check_turn(self, sides, seq) -> None:
         if self.state.is_over:
@@ -328,7 +344,7 @@ class GameSession:
         start = max(k for k in self.checkpoints if k <= keep)
         state = self.checkpoints[start].clone()
         for doc in self.actions[start:keep]:
-            state.apply(self.game.action_from_json(doc))
+            apply_doc(state, doc)
         store = self.manager.store
 
         async def store_then_swap():
@@ -411,7 +427,7 @@ class GameSession:
         start = max(k for k in self.checkpoints if k <= n)
         s = self.checkpoints[start].clone()
         for k in range(start, n):
-            s.apply(self.game.action_from_json(self.actions[k]))
+            apply_doc(s, self.actions[k])
         # The page draws the steps of action n (the last one played) and its side panels follow
         # the position: where action n's events start, the result, who is to act.
         return {"n": n, "total": len(self.actions), "position": public_position(s.to_position()),

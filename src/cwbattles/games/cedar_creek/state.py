@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from ...engine.machine import Machine, Rules
+from ...engine.resign import with_resignation
 
 RULES = Rules()
 DECISIONS = RULES.decisions   # frame kind -> (legal(state, frame) -> list[Action], apply(state, frame, action))
@@ -232,7 +233,7 @@ class State(Machine):
     @property
     def result(self) -> dict:
         from .victory import result
-        return result(self)
+        return with_resignation(self, result(self))
 
     def reach(self, unit_id: str) -> dict:
         """Zones the brigade moving now can still reach this move, with their MP cost

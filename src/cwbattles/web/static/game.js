@@ -323,6 +323,7 @@ function render() {
   document.body.classList.toggle("my-turn", myTurn);
   signal.update(myTurn, app.panels.phaseText(view.phase).text);
   $("record-download").disabled = !view.over && !isRecord();
+  $("resign").hidden = !(view.you || []).length || view.over || isRecord();
   interact.afterView();
   renderActions();
   renderUndo();
@@ -546,7 +547,9 @@ function fairnessHtml(fairness) {
 function showGameOver(force) {
   if (app.gameOverShown && !force) return;
   app.gameOverShown = true;
-  $("gameover-body").innerHTML = app.panels.renderGameOver(app.view.result) + fairnessHtml(app.view.fairness);
+  const resigned = app.view.result?.resigned;
+  $("gameover-body").innerHTML = (resigned ? `<p class="resigned">The ${SIDE_NAMES[resigned]} player resigned.</p>` : "")
+    + app.panels.renderGameOver(app.view.result) + fairnessHtml(app.view.fairness);
   $("gameover").hidden = false;
 }
 
@@ -612,6 +615,15 @@ async function send(path, body, source = "post") {
   }
 }
 
+// Resigning ends the game at once, lost whatever the points: asked for twice. On one screen
+// (both sides) it is the side to act that resigns.
+function resignGame() {
+  const you = app.view?.you || [];
+  const side = you.length === 1 ? you[0] : app.view?.to_act;
+  if (!side || !window.confirm(`Resign the ${SIDE_NAMES[side]} side? The game ends now and the other side wins.`)) return;
+  send(api("/resign"), { token, side }, "resign");
+}
+
 function requestUndo() {
   return send(api("/undo"), { token }, "undo");
 }
@@ -652,6 +664,7 @@ $("zoom-out").addEventListener("click", () => setZoom(Math.max(0.4, app.map.zoom
 $("zoom-fit").addEventListener("click", () => setZoom("fit"));
 $("gameover-close").addEventListener("click", () => { $("gameover").hidden = true; });
 $("record-download").addEventListener("click", downloadRecord);
+$("resign").addEventListener("click", resignGame);
 $("keys-help").addEventListener("click", (e) => {
   $("keys-pop").hidden = !$("keys-pop").hidden;
   const box = e.target.getBoundingClientRect();
