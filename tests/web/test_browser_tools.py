@@ -224,6 +224,24 @@ def test_record_download_verify_and_open_in_the_replay_viewer(server, browser, t
     page.context.close()
 
 
+# -- 10.4: an enemy's move that stops for my facing: the status speaks to me, not to the mover ----------
+def test_the_status_speaks_to_the_side_that_decides_during_the_enemys_move(server, browser):  # noqa: F811
+    rec = record_until("cedar-creek", 1, lambda s: s.mv_unit >= 0 and s.to_act
+                       and s.SIDES[s.side_of(s.mv_unit)] != s.to_act)
+    decider = rec.state.to_act
+    mover = rec.game.brigades[rec.state.mv_unit].name if hasattr(rec.game, "brigades") else None
+    g = continued(server, rec)
+    page = open_page(browser, server + g["links"]["both"])
+    page.wait_for_selector("#actions button.action")
+    status = page.locator("#status").inner_text()
+    assert "MP left" not in status and "Shift+click" not in status        # not the mover's instructions
+    assert f"{decider.capitalize()} side has decided" in status
+    page.locator("#status").screenshot(path=shot("status-decider.png"))
+    assert mover is None or mover in status
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 # -- resigning ends the game: recorded in the result and as the record's last action, which verifies ------
 def test_resign_then_the_downloaded_record_verifies(server, browser, tmp_path):  # noqa: F811
     g = api(server, "POST", "/api/games", {"game": "champion-hill", "seed": str(BIG_SEED), "union": "me",

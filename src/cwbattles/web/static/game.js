@@ -354,6 +354,14 @@ function renderStatus() {
       legal: [], moving: null, past: true };
   }
   let extra = "";
+  // An enemy unit's move that stops for my decision (a facing on contact, 10.4): the status
+  // speaks to the side that decides, not with the mover's instructions.
+  const moverSide = view.moving ? unitSide(view.moving) : null;
+  if (moverSide && view.to_act && moverSide !== view.to_act) {
+    extra += `<div class="note">${escapeHtml(app.names.unit(view.moving))} (${SIDE_NAMES[moverSide]}) is moving: it
+      goes on once the ${SIDE_NAMES[view.to_act]} side has decided this.</div>`;
+    view = { ...view, moving: null };
+  }
   if (app.picked && !app.replay && !view.moving) {
     const name = escapeHtml(app.names.unit(app.picked.unit));
     extra = `<div class="note picked">${app.picked.auto ? "Next by default" : "Picked"}: <b>${name}</b>.
@@ -363,6 +371,12 @@ function renderStatus() {
   $("status").innerHTML = app.panels.renderStatus(view, app.names, app.meta) + extra +
     (view.over ? `<button type="button" id="show-result" class="small">show the result</button>` : "");
   $("show-result")?.addEventListener("click", () => showGameOver(true));
+}
+
+// The side of a counter, from the game's counter sheet.
+function unitSide(id) {
+  const c = app.meta.counters;
+  return [...(c.brigades || []), ...(c.units || [])].find((u) => u.id === id)?.side || null;
 }
 
 function drawOverlay() {
