@@ -224,6 +224,34 @@ def test_record_download_verify_and_open_in_the_replay_viewer(server, browser, t
     page.context.close()
 
 
+# -- 10.5: a full zone the brigade may cross, not stop in: marked "pass", a click says why, no number ------
+def test_a_zone_to_pass_through_is_marked_pass_and_a_click_explains(server, browser):  # noqa: F811
+    from cwbattles.games.cedar_creek.movement import can_stack
+    rec = record_until("cedar-creek", 1, lambda s: s.mv_unit >= 0 and s.zone[s.mv_unit] >= 0 and any(
+        a.kind == "move" and not can_stack(s, s.mv_unit, a.a) for a in s.legal_actions()))
+    s = rec.state
+    full = next(a.a for a in s.legal_actions() if a.kind == "move" and not can_stack(s, s.mv_unit, a.a))
+    zone = rec.game.board.zones[full]
+    g = continued(server, rec)
+    gid, token = g["id"], g["tokens"]["both"]
+    assert zone.id not in api(server, "GET", f"/api/games/{gid}/reach?unit={rec.game.brigades[s.mv_unit].id}&token={token}")["zones"]
+    page = open_page(browser, server + g["links"]["both"])
+    tag = page.locator(f"svg.map .zone-tag[data-zone='{zone.id}']")
+    tag.wait_for()
+    page.wait_for_function("() => window.cwbattles.reach !== null")
+    assert tag.inner_html().count(">pass<") == 1
+    numbered = [b.inner_text() for b in page.locator("#actions button[data-key]").all()]
+    assert not any(zone.name in t for t in numbered), numbered
+    seq = view_of(server, gid, token)["seq"]
+    tag.click()
+    page.locator("#toast").wait_for()
+    assert "may pass through" in page.locator("#toast").inner_text()
+    assert view_of(server, gid, token)["seq"] == seq                       # nothing was sent
+    page.screenshot(path=shot("pass-through.png"))
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 # -- 10.4: an enemy's move that stops for my facing: the status speaks to me, not to the mover ----------
 def test_the_status_speaks_to_the_side_that_decides_during_the_enemys_move(server, browser):  # noqa: F811
     rec = record_until("cedar-creek", 1, lambda s: s.mv_unit >= 0 and s.to_act

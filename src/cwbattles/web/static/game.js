@@ -416,6 +416,26 @@ function itemText(item) {
   return item.text;
 }
 
+// The numbers of one decision: the same phase, side, turn and moving unit. A new decision (or
+// one none of whose numbered actions is left) numbers from 1 again.
+function keyMemo(view) {
+  const pos = view.position || {};
+  const decision = [view.phase, view.to_act, pos.turn, pos.round, view.moving || ""].join("|");
+  const legal = new Set((view.legal || []).map((i) => JSON.stringify(i.action)));
+  const memo = app.keyMemo;
+  if (!memo || memo.decision !== decision || ![...memo.numbers.keys()].some((k) => legal.has(k))) {
+    app.keyMemo = { decision, numbers: new Map(), next: 1 };
+  }
+  return app.keyMemo;
+}
+
+// A move into a place the unit may only pass through (not in its reach: a full stack).
+function passOnly(item) {
+  const kind = item.action.kind;
+  const place = placeOf(item.action);
+  return (kind === "move" || kind === "step") && app.view.moving && app.reach && place && app.reach[place] === undefined;
+}
+
 function renderActions() {
   const view = app.view;
   const box = $("actions");
@@ -439,7 +459,7 @@ function renderActions() {
     ? `<p class="hint">Click a counter on the map to pick it, or a button.</p>`
     : legal.some((i) => placeOf(i.action)) ? `<p class="hint">Click a highlighted ${place} on the map, or a button.</p>` : "";
   const list = actionListHtml(legal, { defaultIndex: view.default?.index, defaultWhy: view.default?.why ? `default: ${view.default.why}` : "",
-    text: itemText, names: app.names, busy: app.busy, isCombat: previewable });
+    text: itemText, names: app.names, busy: app.busy, isCombat: previewable, memo: keyMemo(view), unnumbered: passOnly });
   app.keys = list.keys;
   box.innerHTML = hint + list.html;
   for (const button of box.querySelectorAll("button.action")) {
@@ -597,6 +617,7 @@ async function fetchReach(key, unit) {
     if (app.reachKey !== key) return;       // the game moved on meanwhile
     app.reach = answer.zones || {};
     updateHighlights();
+    renderActions();                        // a move it may only pass through loses its number
   } catch (err) {
     showError(`Cannot get the reachable zones: ${err.message}`);
   }

@@ -109,6 +109,12 @@ export function makeInteraction(app, hooks) {
     }
     if (view.moving) {
       const moves = items.filter((i) => MOVE_KINDS.has(i.action.kind));
+      // A place marked "pass": the unit may cross it, not end its move there (a full stack).
+      if (moves.length && app.reach && app.reach[placeId] === undefined) {
+        if (shift) return choose(moves[0]);
+        return hooks.showError(`${app.names.unit(view.moving)} may pass through ${app.names.zone(placeId)} but not end its move
+          there: the stack there is full (stacking limit). Shift+click to move in and go on beyond it.`);
+      }
       if (moves.length || app.reach?.[placeId] !== undefined) {
         return quick({ unit: view.moving, to: placeId, finish: !shift });
       }
