@@ -252,6 +252,28 @@ def test_a_zone_to_pass_through_is_marked_pass_and_a_click_explains(server, brow
     page.context.close()
 
 
+# -- 8.6: declared lower odds are worse than the units' own: the key asks before rolling ------------------
+def test_declared_lower_odds_ask_before_the_dice_roll(server, browser):  # noqa: F811
+    rec = record_until("champion-hill", 1, lambda s: any(a.kind == "resolve_at" for a in s.legal_actions()))
+    g = continued(server, rec)
+    gid, token = g["id"], g["tokens"]["both"]
+    page = open_page(browser, server + g["links"]["both"])
+    page.wait_for_selector("#actions button.action")
+    seq = view_of(server, gid, token)["seq"]
+    lower = page.locator("#actions button.kind-resolve_at[data-key]").first
+    key = lower.get_attribute("data-key")
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.keyboard.press(key)
+    assert asked and "lower odds" in asked[0]
+    assert view_of(server, gid, token)["seq"] == seq                       # refused: nothing rolled
+    page.once("dialog", lambda d: d.accept())
+    page.keyboard.press(key)
+    wait_page_seq(page, wait_view(server, gid, token, lambda w: w["seq"] > seq)["seq"])
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 # -- 10.4: an enemy's move that stops for my facing: the status speaks to me, not to the mover ----------
 def test_the_status_speaks_to_the_side_that_decides_during_the_enemys_move(server, browser):  # noqa: F811
     rec = record_until("cedar-creek", 1, lambda s: s.mv_unit >= 0 and s.to_act

@@ -20,6 +20,7 @@ import { installRulePopups } from "/static/rulepop.js";
 import { makeChat } from "/static/chat.js";
 import { makeSignal } from "/static/signal.js";
 import { combatCard } from "/static/steps.js";
+import { confirmRisk } from "/static/risk.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(window.location.search);
@@ -476,7 +477,10 @@ function renderActions() {
 // decision panel already shows their preview, else the preview opens first.
 function pressed(item) {
   if (SELECT_KINDS.has(item.action.kind)) return sendAction(item.action);
-  if (previewable(item) && aidShows(item)) return sendAction(item.action);
+  if (!confirmRisk(item.action, item.text)) return undefined;       // declared lower odds: asked first
+  if (previewable(item) && aidShows(item)) {
+    return confirmRisk(item.action, item.text, app.aid?.preview) ? sendAction(item.action) : undefined;
+  }
   return interact.choose(item);
 }
 
@@ -561,7 +565,7 @@ async function renderDecisionAid() {
       ? `<div class="aid-combat">${app.panels.renderPreview(preview, itemText(item), app.names)}
          <p class="hint">Enter (or the ⏎ button) rolls the dice for this attack.</p></div>`
       : choicePreviewHtml(preview, app.names);
-    app.aid = { seq: view.seq, item, html, combat: Boolean(combat) };
+    app.aid = { seq: view.seq, item, html, combat: Boolean(combat), preview };
     box.innerHTML = html;
   } catch {
     app.aid = { seq: view.seq, item: null, html: "", combat: false };   // no preview for this decision
