@@ -8,7 +8,7 @@ import urllib.error
 
 import pytest
 
-from .test_browser import (api, browser, gid_of, open_page, server, sync_api, token_of,  # noqa: F401
+from .test_browser import (api, browser, gid_of, open_page, server, shot, sync_api, token_of,  # noqa: F401
                            view_of, wait_page_seq, wait_view)
 
 
@@ -35,15 +35,29 @@ def test_an_invite_is_claimed_by_the_first_browser_only(server, browser):  # noq
     guest.wait_for_selector("#actions button.action")
     assert "You play: Confederate" in guest.locator("#status").inner_text()
     guest_token = token_of(guest.url)
+    # Their personal link, shown once with a copy button and a warning to keep it.
+    assert guest.locator("#personal-link").input_value().endswith(f"token={guest_token}")
+    assert "shown only now" in guest.locator("#seat-box").inner_text()
+    guest.screenshot(path=shot("personal-link.png"))
+    guest.click("#personal-close")
+    assert guest.locator("#seat-box").is_hidden()
     v = view_of(server, gid, guest_token)
     assert v["you"] == ["confederate"] and v["seats"] == {"confederate": "taken"}
     assert set(v["position"]["dice"]) == {"calls"}                   # nothing that predicts a roll
 
     # Anyone else opening the same link is refused; the guest opening it again gets back in.
+    # A third opening: no red banner on an empty page, but an offer to watch and the way back.
     intruder = open_page(browser, invite)
-    intruder.locator("#error-banner").wait_for(state="visible")
-    assert "used already" in intruder.locator("#error-banner").inner_text()
+    intruder.locator("#seat-box").wait_for(state="visible")
+    assert "used already" in intruder.locator("#seat-box").inner_text()
+    assert intruder.locator("#error-banner").is_hidden()
+    assert intruder.locator("#seat-box a[href='/']").count() == 1
     assert intruder.locator("#actions button.action").count() == 0
+    intruder.screenshot(path=shot("used-invite.png"))
+    intruder.click("#watch-game")
+    intruder.wait_for_url("**token=*")
+    intruder.wait_for_selector("svg.map .counter.brigade")
+    assert view_of(server, gid, token_of(intruder.url))["you"] == []            # a spectator
     again = guest.context.new_page()
     again.goto(invite)
     again.wait_for_selector("#actions button.action")
@@ -75,7 +89,7 @@ def test_an_invite_is_claimed_by_the_first_browser_only(server, browser):  # noq
     creator.locator("#undo-refuse").wait_for()
     sync_api.expect(creator.locator("#undo")).to_contain_text("asks to take back")
     creator.locator("#undo-refuse").click()
-    sync_api.expect(guest.locator("#undo")).not_to_contain_text("waiting")
+    sync_api.expect(guest.locator("#undo")).to_contain_text("refused your undo")     # the asker is told
     assert view_of(server, gid, guest_token)["seq"] == v["seq"]
     assert not creator.errors and not guest.errors and not intruder.errors, creator.errors + guest.errors
     for page in (creator, guest, intruder):

@@ -7,6 +7,8 @@ built here (POST /api/records with ``play``). Screenshots: ``shot`` in test_brow
 
 import json
 import random
+import subprocess
+import sys
 
 import cwbattles
 from cwbattles.engine.records import Recorder, replay
@@ -28,6 +30,10 @@ def record_until(name, seed, stop, limit=3000):
 
 def continued(base, rec, union="me", confederate="me"):
     return api(base, "POST", "/api/records", {"record": rec.to_json(), "play": {"union": union, "confederate": confederate}})
+
+
+def centre(box):
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def js(page, expr):
@@ -133,6 +139,19 @@ def test_keys_rules_inspector_chat_and_narrow_layout(server, browser):  # noqa: 
     assert "<b>Hold</b> the ford!" in line.inner_text() and line.locator("b.both").count() == 1
     assert api(server, "GET", f"/api/games/{gid}/chat?token={g['tokens']['spectator']}")[0]["text"] == "<b>Hold</b> the ford!"
     watcher.locator(".chat-panel").screenshot(path=shot("chat.png"))
+    # Keys typed in the chat are the message's; Escape, or a click on the map, gives them back.
+    assert "Escape" in page.locator("#chat-form .hint").inner_text()
+    page.keyboard.type("u")
+    assert page.input_value("#chat-input") == "u"
+    page.locator(".chat-panel").screenshot(path=shot("chat-keys.png"))
+    page.keyboard.press("Escape")
+    before = view_of(server, gid, token)["seq"]
+    page.keyboard.press("1")
+    wait_page_seq(page, wait_view(server, gid, token, lambda w: w["seq"] > before)["seq"])
+    page.focus("#chat-input")
+    page.mouse.click(*centre(page.locator("#map-scroll").bounding_box()))
+    assert page.evaluate("document.activeElement.id") != "chat-input"
+    assert page.input_value("#chat-input") == "u"
     assert not watcher.errors, watcher.errors
     watcher.context.close()
 
@@ -150,11 +169,15 @@ def test_keys_rules_inspector_chat_and_narrow_layout(server, browser):  # noqa: 
 
 
 # -- a finished game: its record, downloaded, verified, opened again in the replay viewer ------------------
+BIG_SEED = 6221568302627038427        # more than 2^53: a JavaScript number would round it
+
+
 def test_record_download_verify_and_open_in_the_replay_viewer(server, browser, tmp_path):  # noqa: F811
-    rec = record_until("cedar-creek", 21, lambda s: False)
+    rec = record_until("cedar-creek", BIG_SEED, lambda s: False)
     g = continued(server, rec)
     page = open_page(browser, server + g["links"]["both"])
     page.locator("#gameover").wait_for()
+    assert str(BIG_SEED) in page.locator("#gameover").inner_text()        # the seed shown exactly
 
     # The replay viewer: the game-over dialog leaves the map, the side panels follow the past.
     page.click("#replay-start")
@@ -170,7 +193,11 @@ def test_record_download_verify_and_open_in_the_replay_viewer(server, browser, t
     path = tmp_path / "game.json"
     download.value.save_as(path)
     doc = json.loads(path.read_text())
+    assert doc["seed"] == BIG_SEED
     assert replay(doc, verify=True).result == rec.state.result and len(doc["actions"]) == len(rec.actions)
+    checked = subprocess.run([sys.executable, "-m", "cwbattles.cli", "replay", str(path), "--verify"],
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
     # Open it in the lobby: it is checked and shown in the replay viewer.
     lobby = open_page(browser, server + "/")
@@ -194,6 +221,100 @@ def test_record_download_verify_and_open_in_the_replay_viewer(server, browser, t
     lobby.screenshot(path=shot("replay-record.png"))
     assert not page.errors and not lobby.errors, page.errors + lobby.errors
     lobby.context.close()
+    page.context.close()
+
+
+# -- 10.5: a full zone the brigade may cross, not stop in: marked "pass", a click says why, no number ------
+def test_a_zone_to_pass_through_is_marked_pass_and_a_click_explains(server, browser):  # noqa: F811
+    from cwbattles.games.cedar_creek.movement import can_stack
+    rec = record_until("cedar-creek", 1, lambda s: s.mv_unit >= 0 and s.zone[s.mv_unit] >= 0 and any(
+        a.kind == "move" and not can_stack(s, s.mv_unit, a.a) for a in s.legal_actions()))
+    s = rec.state
+    full = next(a.a for a in s.legal_actions() if a.kind == "move" and not can_stack(s, s.mv_unit, a.a))
+    zone = rec.game.board.zones[full]
+    g = continued(server, rec)
+    gid, token = g["id"], g["tokens"]["both"]
+    assert zone.id not in api(server, "GET", f"/api/games/{gid}/reach?unit={rec.game.brigades[s.mv_unit].id}&token={token}")["zones"]
+    page = open_page(browser, server + g["links"]["both"])
+    tag = page.locator(f"svg.map .zone-tag[data-zone='{zone.id}']")
+    tag.wait_for()
+    page.wait_for_function("() => window.cwbattles.reach !== null")
+    assert tag.inner_html().count(">pass<") == 1
+    numbered = [b.inner_text() for b in page.locator("#actions button[data-key]").all()]
+    assert not any(zone.name in t for t in numbered), numbered
+    seq = view_of(server, gid, token)["seq"]
+    tag.click()
+    page.locator("#toast").wait_for()
+    assert "may pass through" in page.locator("#toast").inner_text()
+    assert view_of(server, gid, token)["seq"] == seq                       # nothing was sent
+    page.screenshot(path=shot("pass-through.png"))
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+# -- 8.6: declared lower odds are worse than the units' own: the key asks before rolling ------------------
+def test_declared_lower_odds_ask_before_the_dice_roll(server, browser):  # noqa: F811
+    rec = record_until("champion-hill", 1, lambda s: any(a.kind == "resolve_at" for a in s.legal_actions()))
+    g = continued(server, rec)
+    gid, token = g["id"], g["tokens"]["both"]
+    page = open_page(browser, server + g["links"]["both"])
+    page.wait_for_selector("#actions button.action")
+    seq = view_of(server, gid, token)["seq"]
+    lower = page.locator("#actions button.kind-resolve_at[data-key]").first
+    key = lower.get_attribute("data-key")
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.keyboard.press(key)
+    assert asked and "lower odds" in asked[0]
+    assert view_of(server, gid, token)["seq"] == seq                       # refused: nothing rolled
+    page.once("dialog", lambda d: d.accept())
+    page.keyboard.press(key)
+    wait_page_seq(page, wait_view(server, gid, token, lambda w: w["seq"] > seq)["seq"])
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+# -- 10.4: an enemy's move that stops for my facing: the status speaks to me, not to the mover ----------
+def test_the_status_speaks_to_the_side_that_decides_during_the_enemys_move(server, browser):  # noqa: F811
+    rec = record_until("cedar-creek", 1, lambda s: s.mv_unit >= 0 and s.to_act
+                       and s.SIDES[s.side_of(s.mv_unit)] != s.to_act)
+    decider = rec.state.to_act
+    mover = rec.game.brigades[rec.state.mv_unit].name if hasattr(rec.game, "brigades") else None
+    g = continued(server, rec)
+    page = open_page(browser, server + g["links"]["both"])
+    page.wait_for_selector("#actions button.action")
+    status = page.locator("#status").inner_text()
+    assert "MP left" not in status and "Shift+click" not in status        # not the mover's instructions
+    assert f"{decider.capitalize()} side has decided" in status
+    page.locator("#status").screenshot(path=shot("status-decider.png"))
+    assert mover is None or mover in status
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+# -- resigning ends the game: recorded in the result and as the record's last action, which verifies ------
+def test_resign_then_the_downloaded_record_verifies(server, browser, tmp_path):  # noqa: F811
+    g = api(server, "POST", "/api/games", {"game": "champion-hill", "seed": str(BIG_SEED), "union": "me",
+                                           "confederate": "bot:random"})
+    page = open_page(browser, server + g["links"]["union"])
+    page.wait_for_selector("#actions button.action")
+    page.once("dialog", lambda d: d.accept())
+    page.click("#resign")
+    page.locator("#gameover").wait_for()
+    text = page.locator("#gameover").inner_text()
+    assert "Union player resigned" in text and "Confederate" in text and str(BIG_SEED) in text
+    assert page.locator("#resign").is_hidden()
+    page.screenshot(path=shot("resigned.png"))
+    with page.expect_download() as download:
+        page.click("#record-download")
+    path = tmp_path / "resigned.json"
+    download.value.save_as(path)
+    doc = json.loads(path.read_text())
+    assert doc["actions"][-1]["action"] == {"kind": "resign", "side": "union"} and doc["result"]["winner"] == "confederate"
+    checked = subprocess.run([sys.executable, "-m", "cwbattles.cli", "replay", str(path), "--verify"],
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert not page.errors, page.errors
     page.context.close()
 
 

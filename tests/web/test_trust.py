@@ -57,7 +57,7 @@ def test_a_remote_game_gets_a_secret_seed_and_a_chosen_seed_is_refused(client):
     r = client.post("/api/games", json={"seed": 7, "union": "me", "confederate": "remote"})
     assert r.status_code == 400 and "secret seed" in r.json()["detail"]
     r = client.post("/api/games", json={"seed": 7, "union": "me", "confederate": "bot:random"})
-    assert r.status_code == 200 and r.json()["seed"] == 7                 # against a bot: the creator's choice
+    assert r.status_code == 200 and r.json()["seed"] == "7"               # against a bot: the creator's choice, as text
 
 
 def test_a_bot_never_sees_the_real_dice(client):
@@ -102,11 +102,11 @@ def test_the_seed_is_revealed_at_the_end_and_opens_the_commitment(client):
     assert commitment == hashlib.sha256(f"cwbattles-seed-v1:cedar-creek:{seed}:{salt}".encode()).hexdigest()
     finish_offline(client, gid)
     v = view(client, gid, tok).json()
-    assert v["over"] and v["fairness"]["seed"] == seed and v["fairness"]["salt"] == salt
+    assert v["over"] and v["fairness"]["seed"] == str(seed) and v["fairness"]["salt"] == salt
     opened = hashlib.sha256(f"cwbattles-seed-v1:cedar-creek:{v['fairness']['seed']}:{v['fairness']['salt']}".encode())
     assert opened.hexdigest() == commitment
     lobby = next(x for x in client.get("/api/games").json()["games"] if x["id"] == gid)
-    assert lobby["fairness"]["seed"] == seed
+    assert lobby["fairness"]["seed"] == str(seed)
     record = client.get(f"/api/games/{gid}/record", params={"token": g["tokens"]["spectator"]}).json()
     final = replay(record, verify=True)                     # anyone can check every roll now
     assert final.is_over and final.result == record["result"] == v["result"]
@@ -145,6 +145,8 @@ def test_an_undo_between_two_people_needs_the_others_consent_both_ways(client):
     assert view(client, gid, ut).json()["seq"] == seq + 1
     v = client.post(f"/api/games/{gid}/undo/answer", json={"token": ut, "accept": False}).json()
     assert v["seq"] == seq + 1 and v["undo"]["requested_by"] is None
+    # The player who asked is told of the refusal (until play goes on).
+    assert view(client, gid, ct).json()["undo"]["refused_for"] == "confederate"
     # Playing on cancels a request; asking again and agreeing takes the action back.
     client.post(f"/api/games/{gid}/undo", json={"token": ct})
     v = client.post(f"/api/games/{gid}/undo/answer", json={"token": ut, "accept": True}).json()
@@ -160,6 +162,32 @@ def test_an_undo_between_two_people_needs_the_others_consent_both_ways(client):
     v = client.post(f"/api/games/{gid2}/undo", json={"token": ut2}).json()
     assert v["undo"]["requested_by"] == "union" and v["seq"] == view(client, gid2, ct2).json()["seq"]
     assert client.post(f"/api/games/{gid2}/undo/answer", json={"token": ut2, "accept": True}).status_code == 409
+
+
+def test_a_used_invite_offers_to_watch_and_the_creator_reissues_a_seat_revoking_the_old_link(client):
+    r = client.post("/api/games", json={"union": "me", "confederate": "remote"}).json()
+    gid, code = r["id"], r["invites"]["confederate"].split("invite=")[1]
+    first = claim(client, r["invites"]["confederate"])
+    assert first["link"].endswith(first["token"])                       # the player's personal link
+    # A third opening of the used invite: the spectator's link is offered, an unknown code gets 404.
+    watch = client.post(f"/api/games/{gid}/watch", json={"invite": code})
+    assert watch.status_code == 200 and watch.json()["token"] == r["tokens"]["spectator"]
+    assert client.post(f"/api/games/{gid}/watch", json={"invite": "x" * 24}).status_code == 404
+    # Only the creator re-issues, only a remote seat; the old personal link and invite stop working.
+    for token in (first["token"], r["tokens"]["spectator"], r["tokens"]["union"][:-1] + "x"):
+        assert client.post(f"/api/games/{gid}/invites/confederate", json={"token": token}).status_code == 403
+    assert client.post(f"/api/games/{gid}/invites/union", json={"token": r["tokens"]["creator"]}).status_code == 400
+    new = client.post(f"/api/games/{gid}/invites/confederate", json={"token": r["tokens"]["creator"]})
+    assert new.status_code == 200, new.text
+    assert view(client, gid, first["token"]).status_code == 403
+    assert client.post(f"/api/games/{gid}/claim", json={"invite": code}).status_code == 404
+    assert view(client, gid, r["tokens"]["union"]).json()["seats"] == {"confederate": "open"}
+    second = claim(client, new.json()["invite"])
+    assert view(client, gid, second["token"]).json()["you"] == ["confederate"]
+    # Kept over a restart: the store holds the new access.
+    client.app.state.manager.sessions.pop(gid)
+    assert view(client, gid, second["token"]).json()["you"] == ["confederate"]
+    assert view(client, gid, first["token"]).status_code == 403
 
 
 # -- 3. who may do what ---------------------------------------------------------------------------------
@@ -196,7 +224,7 @@ def test_booleans_and_integers_are_strict(client):
         assert client.post(f"/api/games/{gid}/actions", json=body).status_code == 400
     for accept in ("yes", 1, None):
         assert client.post(f"/api/games/{gid}/undo/answer", json={"token": ct, "accept": accept}).status_code == 400
-    for seed in (True, "5", 2.0):
+    for seed in (True, "5.0", "-5", 2.0):          # a seed as text is digits only
         assert client.post("/api/games", json={"seed": seed, "confederate": "bot:random"}).status_code == 400
     assert view(client, gid, ct).json()["seq"] == v["seq"]
 
@@ -207,3 +235,28 @@ def test_the_dice_calls_alone_do_not_predict_a_roll():
     for _ in range(5):
         a.roll(), b.roll()
     assert a.calls == b.calls and a.to_json() != b.to_json()
+
+
+def test_seeds_go_out_as_text_and_come_in_as_text(client):
+    """A 64-bit seed is rounded by a JavaScript number: the page sends and reads seeds as strings."""
+    big = "6221568302627038427"
+    g = client.post("/api/games", json={"seed": big, "union": "me", "confederate": "me"}).json()
+    assert g["seed"] == big
+    assert client.app.state.manager.sessions[g["id"]].seed == int(big)
+    assert client.post("/api/games", json={"seed": "12x", "union": "me", "confederate": "me"}).status_code in (400, 422)
+
+
+def test_a_player_resigns_recorded_in_the_result_and_the_record(client):
+    from cwbattles.engine.records import replay
+    g = new_game(client, union="me", confederate="remote")
+    gid, ut, ct = g["id"], g["tokens"]["union"], g["tokens"]["confederate"]
+    for token, side in ((g["tokens"]["spectator"], "union"), (ct, "union"), (ut, "confederate")):
+        assert client.post(f"/api/games/{gid}/resign", json={"token": token, "side": side}).status_code == 403
+    v = client.post(f"/api/games/{gid}/resign", json={"token": ct, "side": "confederate"}).json()
+    assert v["over"] and v["result"]["winner"] == "union" and v["result"]["resigned"] == "confederate"
+    assert client.post(f"/api/games/{gid}/resign", json={"token": ut, "side": "union"}).status_code == 409
+    doc = client.get(f"/api/games/{gid}/record", params={"token": ut}).json()
+    assert doc["actions"][-1]["action"] == {"kind": "resign", "side": "confederate"}
+    assert replay(doc, verify=True).result == doc["result"] == v["result"]
+    client.app.state.manager.sessions.pop(gid)                 # read back from the store
+    assert view(client, gid, ut).json()["result"]["resigned"] == "confederate"

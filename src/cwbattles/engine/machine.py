@@ -82,7 +82,7 @@ class Machine:
         super().__init_subclass__(**kwargs)
         cls._copy_fields = staticmethod(field_copier(cls.LIST_FIELDS, cls.SCALAR_FIELDS))
 
-    __slots__ = ("game", "dice", "_log", "_cache", "_legal", "stack", "over", "turn", "round")
+    __slots__ = ("game", "dice", "_log", "_cache", "_legal", "stack", "over", "turn", "round", "resigned")
 
     def __init__(self, game, seed: int = 0):
         self.game = game
@@ -92,6 +92,7 @@ class Machine:
         self._legal = None    # the legal actions of the pending decision, once computed
         self.stack = []
         self.over = False
+        self.resigned = None  # the side that resigned (engine.resign), or None
         self.turn = 1
         self.round = 0
 
@@ -106,7 +107,7 @@ class Machine:
         s._cache = self._cache.copy()
         s._legal = None
         s.stack = self.stack.copy()
-        s.over, s.turn, s.round = self.over, self.turn, self.round
+        s.over, s.turn, s.round, s.resigned = self.over, self.turn, self.round, self.resigned
         return self._copy_fields(self, s)
 
     __copy__ = clone

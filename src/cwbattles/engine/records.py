@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .errors import CwbattlesError, DataError, ReplayMismatch
 from .machine import short_repr
+from .resign import apply_doc, resigning_side
 
 FORMAT = 1
 
@@ -137,14 +138,17 @@ def replay(doc: dict, source: str = "record", verify: bool = True):
     if verify and position_checksum(state) != doc["initial"]:
         raise ReplayMismatch(f"{source}: the initial position differs (data files changed?)")
     for i, entry in enumerate(doc["actions"]):
-        action = game.action_from_json(entry["action"], f"{source}: actions[{i}].action")
+        where = f"{source}: actions[{i}].action"
+        if resigning_side(entry["action"], where) is None:
+            game.action_from_json(entry["action"], where)           # a malformed action: DataError
         try:
-            state.apply(action)
+            action = apply_doc(state, entry["action"], where)       # a resignation too (engine.resign)
         except CwbattlesError as e:
             raise ReplayMismatch(f"{source}: action {i + 1} ({short_repr(entry['action'])}) cannot be played: "
                                  f"{e}") from None
         if verify and position_checksum(state) != entry["checksum"]:
-            raise ReplayMismatch(f"{source}: divergence at action {i + 1} ({game.describe(action)}): "
+            what = game.describe(action) if action is not None else "resign"
+            raise ReplayMismatch(f"{source}: divergence at action {i + 1} ({what}): "
                                  f"checksum {position_checksum(state)} != recorded {entry['checksum']}")
     if verify:
         _check_result(doc, state, source)
@@ -195,7 +199,7 @@ def _check_commitment(doc: dict, source: str) -> None:
     if fair.get("hash") != COMMITMENT_HASH or not isinstance(fair["commitment"], str):
         raise ReplayMismatch(f"{source}: fairness: a commitment by {short_repr(fair.get('hash'))} is not one this "
                              f"program opens (only {COMMITMENT_HASH})")
-    if fair.get("seed") != doc["seed"] or not isinstance(fair.get("salt"), str):
+    if str(fair.get("seed")) != str(doc["seed"]) or not isinstance(fair.get("salt"), str):
         raise ReplayMismatch(f"{source}: fairness: the revealed seed and salt do not go with this record")
     if seed_commitment(doc["game"], doc["seed"], fair["salt"]) != fair["commitment"]:
         raise ReplayMismatch(f"{source}: fairness: the seed does not open the commitment published at the "

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 import cwbattles
 from cwbattles.bots import names as bot_names
 
-from . import live
+from . import live, seats
 from .aid_routes import add_aid_routes
 from .catalog import bot_levels, scenario_options
 from .errors import WebError
@@ -79,9 +79,12 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+SeedText = Annotated[StrictStr, Field(pattern=r"^[0-9]{1,19}$")]
+
+
 class CreateGame(Strict):
     game: Short = "cedar-creek"
-    seed: StrictInt | None = None
+    seed: StrictInt | SeedText | None = None      # a string from a page: JavaScript rounds 64-bit numbers
     union: Short = "me"
     confederate: Short = "bot:heuristic"
     options: dict[Short, Any] = {}
@@ -89,6 +92,11 @@ class CreateGame(Strict):
 
 class TokenBody(Strict):
     token: Token = None
+
+
+class ResignBody(Strict):
+    token: Token = None
+    side: Short
 
 
 class ClaimBody(Strict):
@@ -215,15 +223,16 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
 
     @app.post("/api/games")
     async def create(body: CreateGame):
-        session, tokens, invites = await manager.create(body.game, body.seed, body.union, body.confederate,
+        seed = None if body.seed is None else int(body.seed)
+        session, tokens, invites = await manager.create(body.game, seed, body.union, body.confederate,
                                                         body.options)
         manager.kick_bots(session)
         answer = {"id": session.id, "tokens": tokens,
                   "links": {k: f"{base}/game/{session.id}?token={v}" for k, v in tokens.items() if k != "creator"},
                   "invites": {side: f"{base}/game/{session.id}?invite={code}" for side, code in invites.items()},
                   "fairness": session.common_view()["fairness"]}
-        if body.seed is not None:          # the creator's own choice (never a secret server seed)
-            answer["seed"] = body.seed
+        if seed is not None:          # the creator's own choice (never a secret server seed), as text
+            answer["seed"] = str(seed)
         return answer
 
     @app.get("/api/games")
@@ -255,6 +264,20 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
             side, token = await s.claim(body.invite)
         changed(s)
         return {"side": side, "token": token, "link": f"{base}/game/{s.id}?token={token}"}
+
+    @app.post("/api/games/{gid}/watch")
+    async def watch(gid: str, body: ClaimBody):
+        s = await session_for(gid)
+        token = seats.watch(s, body.invite)
+        return {"token": token, "link": f"{base}/game/{s.id}?token={token}"}
+
+    @app.post("/api/games/{gid}/invites/{side}")
+    async def reissue(gid: str, side: Short, body: TokenBody):
+        s = await session_for(gid)
+        async with s.lock:
+            code = await seats.reissue(s, body.token, side)
+        changed(s)
+        return {"side": side, "invite": f"{base}/game/{s.id}?invite={code}"}
 
     @app.get("/api/games/{gid}/view")
     async def view(gid: str, token: QueryToken = None, log_from: Annotated[int, Query(ge=0)] = 0):
@@ -295,6 +318,14 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
         s = await session_for(gid)
         s.sides_for(token)
         return {"unit": unit, "zones": s.reach(unit)}
+
+    @app.post("/api/games/{gid}/resign")
+    async def resign(gid: str, body: ResignBody):
+        s = await session_for(gid)
+        async with s.lock:
+            await s.resign(body.token, body.side)
+        changed(s)
+        return FastJSON(s.view(body.token))
 
     @app.post("/api/games/{gid}/undo")
     async def undo(gid: str, body: TokenBody):

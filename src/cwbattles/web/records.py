@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from cwbattles.engine.errors import CwbattlesError
 from cwbattles.engine.records import commitment_of, position_checksum, replay
+from cwbattles.engine.resign import apply_doc, resigning_side
 
 from .bot_runner import end_processes
 
@@ -47,8 +48,8 @@ def stored_form(doc: dict, source: str = "record") -> dict:
     state = game.new_game(seed=doc["seed"])
     actions = []
     for i, entry in enumerate(doc["actions"]):
-        side = state.to_act
-        state.apply(game.action_from_json(entry["action"], f"{source}: actions[{i}].action"))
+        side = resigning_side(entry["action"]) or state.to_act
+        apply_doc(state, entry["action"], f"{source}: actions[{i}].action")
         actions.append({"seq": i, "side": side, "action": entry["action"], "checksum": position_checksum(state)})
     return {"game": game.name, "seed": doc["seed"], "options": dict(game.options), "actions": actions,
             "commitment": commitment_of(doc)}
@@ -100,9 +101,8 @@ async def continue_game(manager, form: dict, union: str, confederate: str):
         raise CwbattlesError("a record's seed is known to whoever holds the file: continue it against a bot "
                              "or on this screen, not with a remote player")
     session, tokens, _ = await manager.create(form["game"], form["seed"], union, confederate, form["options"])
-    game = session.game
     if form["actions"]:
-        await session.commit([(game.action_from_json(e["action"]), e["side"]) for e in form["actions"]])
+        await session.commit([(e["action"], e["side"]) for e in form["actions"]])
     return session, tokens
 
 

@@ -22,19 +22,21 @@ import orjson
 
 import cwbattles
 from cwbattles.bots import make_bot
+from cwbattles.engine.board import SIDES
 from cwbattles.engine.errors import CwbattlesError, DataError, IllegalAction
 from cwbattles.engine.records import checksum_of, position_checksum
+from cwbattles.engine.resign import apply_doc, resign_doc, resigning_side
 
-from .errors import WebError
+from .errors import WebError, unavailable
 from .bot_runner import BotPool, keep_bots_playing, play_bots
 from .limits import Limits, check_any_id, check_game_id, check_options, check_player, check_token
+from . import seats
 from .live import Subscriber
 from .play_aids import default_choice, reach_for, view_aids
 from .routes import cheapest_path
 from .store import DamagedGame, GameLimit, StoreError
 from .views import fairness, new_salt, public_position
 
-SIDES = ("union", "confederate")
 HUMAN = ("me", "remote")
 MAX_SEED = 2 ** 63          # seeds are stored as SQLite's signed 64-bit integers
 
@@ -58,10 +60,6 @@ def summary_of(state) -> dict:
             "winner": res["winner"] if state.is_over else None,
             "score": {"union": res["union"]["total"], "confederate": res["confederate"]["total"]},
             "title": state.game.title}
-
-
-def unavailable(e: StoreError) -> WebError:
-    return WebError(503, f"the game could not be saved, so nothing was done; try again ({e})")
 
 
 def _damaged(gid: str, why: str) -> DamagedGame:
@@ -101,10 +99,9 @@ class GameSession:
             try:
                 if entry["seq"] != len(self.actions) or entry["side"] not in SIDES:
                     raise DataError(f"game {gid}", where, "out of sequence or for no side")
-                action = self.game.action_from_json(entry["action"], f"game {gid} {where}")
                 before = self.state.dice.calls
                 head = self.state._log
-                self.state.apply(action)
+                apply_doc(self.state, entry["action"], f"game {gid} {where}")
             except (CwbattlesError, TypeError, ValueError) as e:
                 raise _damaged(gid, f"{where} does not replay: {e}") from None
             self._record(entry["action"], entry["side"], before, entry["checksum"], _count_new(self.state, head))
@@ -122,6 +119,7 @@ class GameSession:
         self.version = 0                        # moves on with every change of the position (bot_runner)
         self.deleted = False
         self.undo_request: dict | None = None   # {"by": side, "to": actions kept, "at": actions then}
+        self.undo_refused: dict | None = None   # {"by": the side that asked, "at": actions then}
         self.last_used = time.monotonic()
         self.bots = {}
         for side, player in self.players.items():
@@ -212,15 +210,21 @@ class GameSession:
         new = self.state.clone()
         seq = len(self.actions)
         entries, befores, counts, after = [], [], [], []
-        for action, side in steps:
+        for action, side in steps:          # an Action, or the JSON of one (a resignation: engine.resign)
+            if isinstance(action, dict) and resigning_side(action) is None:
+                action = self.game.action_from_json(action)
             befores.append(new.dice.calls)
             head = new._log
-            new.apply(action)
+            if isinstance(action, dict):
+                apply_doc(new, action)
+            else:
+                new.apply(action)
             counts.append(_count_new(new, head))
             # a checkpoint is the game after ITS action, not after the whole batch (a route, a record)
             after.append(new.clone() if (seq + len(entries) + 1) % self.CHECKPOINT == 0 else None)
             position = new.to_position()
-            entries.append((seq + len(entries), side, self.game.action_to_json(action), checksum_of(position)))
+            doc = action if isinstance(action, dict) else self.game.action_to_json(action)
+            entries.append((seq + len(entries), side, doc, checksum_of(position)))
         store = self.manager.store
 
         async def store_then_swap():
@@ -247,6 +251,16 @@ class GameSession:
         if action not in self.state.legal_actions():
             raise WebError(409, f"not a legal action now: {self.game.describe(action)}")
         await self._commit_or_503([(action, self.state.to_act)])
+
+    async def resign(self, token, side) -> None:
+        """A player resigns their side: the game is over, the other side wins (engine.resign);
+        stored as the record's last action."""
+        sides = self.require_player(token)
+        if side not in sides:
+            raise WebError(403, f"you do not play the {ascii(side)[:20]} side")
+        if self.state.is_over:
+            raise WebError(409, "the game is over")
+        await self._commit_or_503([(resign_doc(side), side)])
 
     def _check_turn(self, sides, seq) -> None:
         if self.state.is_over:
@@ -329,6 +343,8 @@ class GameSession:
                 self.undo_request = None
                 raise WebError(409, "the undo is no longer possible: the game has moved on")
             await self._truncate(request["to"])
+        else:                                     # the player who asked is told (until play goes on)
+            self.undo_refused = {"by": request["by"], "at": len(self.actions)}
         self.undo_request = None
 
     async def _truncate(self, keep: int) -> None:
@@ -336,7 +352,7 @@ class GameSession:
         start = max(k for k in self.checkpoints if k <= keep)
         state = self.checkpoints[start].clone()
         for doc in self.actions[start:keep]:
-            state.apply(self.game.action_from_json(doc))
+            apply_doc(state, doc)
         store = self.manager.store
 
         async def store_then_swap():
@@ -358,33 +374,9 @@ class GameSession:
         except StoreError as e:
             raise unavailable(e) from None
 
-    # -- invites ----------------------------------------------------------------------------------
+    # -- seats ----------------------------------------------------------------------------------
     async def claim(self, code) -> tuple[str, str]:
-        """The first to open a side's invite link gets a fresh token for it; after that nobody
-        else can act for that side (the invite's creator included)."""
-        code = check_token(code)
-        for side, invite in self.invites.items():
-            if code and isinstance(invite, dict) and secrets.compare_digest(str(invite.get("code")).encode(),
-                                                                            code.encode()):
-                if invite.get("claimed"):
-                    raise WebError(409, f"this invite has been used already: the {side} side is played "
-                                        "from the browser that opened it first")
-                token = secrets.token_urlsafe(18)
-                tokens = {**self.tokens, side: token}
-                invites = {**self.invites, side: {"code": invite["code"], "claimed": True}}
-                store = self.manager.store
-
-                async def store_then_swap():
-                    await store.write(store.set_access, self.id, tokens, invites)
-                    self.tokens, self.invites = tokens, invites
-                    self._common = None
-
-                try:
-                    await shielded(store_then_swap())
-                except StoreError as e:
-                    raise unavailable(e) from None
-                return side, token
-        raise WebError(404, "unknown invite for this game")
+        return await seats.claim(self, code)
 
     # -- views ------------------------------------------------------------------------------------
     def _view_key(self) -> tuple:
@@ -426,12 +418,14 @@ class GameSession:
             default = self.default_choice()
         request = self.undo_request
         undo_possible = request is None and any(self.undo_point(side) is not None for side in you)
+        refused = self.undo_refused
+        refused = refused["by"] if refused and refused["at"] == len(self.actions) and request is None else None
         log_from = max(0, min(int(log_from), len(self.log_events)))
         view = dict(common or self.common_view())
         view.update({"you": you, "legal": legal, "default": default, "log": self.log_events[log_from:], "log_from": log_from,
                      "log_total": len(self.log_events),
                      "undo": {"possible": undo_possible, "requested_by": request and request["by"],
-                              "back_to": request and request["to"]}})
+                              "back_to": request and request["to"], "refused_for": refused}})
         return view
 
     def history(self, n: int) -> dict:
@@ -442,7 +436,7 @@ class GameSession:
         start = max(k for k in self.checkpoints if k <= n)
         s = self.checkpoints[start].clone()
         for k in range(start, n):
-            s.apply(self.game.action_from_json(self.actions[k]))
+            apply_doc(s, self.actions[k])
         # The page draws the steps of action n (the last one played) and its side panels follow
         # the position: where action n's events start, the result, who is to act.
         return {"n": n, "total": len(self.actions), "position": public_position(s.to_position()),

@@ -36,11 +36,12 @@ def public_position(position: dict) -> dict:
 
 def fairness(game: str, seed: int, salt: str, over: bool) -> dict:
     """The seed's commitment, and once the game is over the seed and salt that open it. A game
-    stored before commitments existed (no salt) has none, and shows its seed only at the end."""
+    stored before commitments existed (no salt) has none, and shows its seed only at the end.
+    The seed goes out as a decimal string: a 64-bit number read by JavaScript is rounded."""
     doc = {"hash": HASH, "commitment": seed_commitment(game, seed, salt) if salt else None,
            "scheme": "sha256('cwbattles-seed-v1:' + game + ':' + seed + ':' + salt)"}
     if over:
-        doc.update(seed=seed, salt=salt)
+        doc.update(seed=str(seed), salt=salt)
     return doc
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from ...engine.machine import Machine, Rules
+from ...engine.resign import with_resignation
 
 RULES = Rules()
 DECISIONS = RULES.decisions   # frame kind -> (legal(state, frame) -> list[Action], apply(state, frame, action))
@@ -242,17 +243,19 @@ class State(Machine):
     @property
     def result(self) -> dict:
         from .victory import result
-        return result(self)
+        return with_resignation(self, result(self))
 
     def reach(self, unit_id: str) -> dict:
-        """Zones the brigade moving now can still reach this move, with their MP cost
-        ({zone id: MP}); empty for any other brigade. For front-ends that highlight moves."""
-        from .movement import reachable
+        """Zones where the brigade moving now can still end this move, with their MP cost
+        ({zone id: MP}); empty for any other brigade. For front-ends that highlight moves: a
+        full zone it may only cross (10.5) is not among them."""
+        from .movement import can_stack, reachable
         u = self.game.unit_index[unit_id]
         if u != self.mv_unit or self.zone[u] < 0:
             return {}
         zones = self.game.board.zones
-        return {zones[z].id: cost for z, cost in reachable(self, u).items() if z != self.zone[u]}
+        return {zones[z].id: cost for z, cost in reachable(self, u).items()
+                if z != self.zone[u] and can_stack(self, u, z)}
 
     def command_range(self) -> dict:
         """10: for the side to act, its headquarters' zone, the zones within command range of it

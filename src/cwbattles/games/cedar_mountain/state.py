@@ -6,6 +6,7 @@ rules. The rule logic lives in ``cavalry`` (21.1), ``terrain`` (21.2-21.4), ``ov
 from __future__ import annotations
 
 from ...engine.machine import Rules
+from ...engine.resign import with_resignation
 from ...systems import gbacw
 from ...systems.gbacw.standard import StandardState
 from ...systems.gbacw.state import BASE_LIST_FIELDS, BASE_SCALAR_FIELDS
@@ -127,7 +128,7 @@ class State(StandardState):
 
     @property
     def result(self) -> dict:
-        return victory.result(self)
+        return with_resignation(self, victory.result(self))
 
     def reach(self, unit_id: str) -> dict:
         """{hex: Movement Points spent} for the unit moving now (the web's route finder)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...engine.machine import Rules
+from ...engine.resign import with_resignation
 from ...systems import blue_and_gray
 from ...systems.blue_and_gray.state import (BASE_LIST_FIELDS, BASE_SCALAR_FIELDS, CONFEDERATE, OFF_MAP,
                                             UNION, BGState)
@@ -174,7 +175,7 @@ class State(BGState):
 
     @property
     def result(self) -> dict:
-        return victory.result(self)
+        return with_resignation(self, victory.result(self))
 
     def to_position(self) -> dict:
         from .position import position_of

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from ...engine.machine import Rules
+from ...engine.resign import with_resignation
 from ...systems import blue_and_gray
 from ...systems.blue_and_gray import fieldworks, leaders, revised_morale
 from ...systems.blue_and_gray.strength import adjacent_role
@@ -279,7 +280,7 @@ class State(BGState):
     # -- results ------------------------------------------------------------------------------------
     @property
     def result(self) -> dict:
-        return victory.result(self)
+        return with_resignation(self, victory.result(self))
 
     def to_position(self) -> dict:
         from .position import position_of

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from ...engine.machine import Rules
+from ...engine.resign import with_resignation
 from . import register
 from .command import rally_points
 from .fire import fire_on_hex
@@ -89,8 +90,8 @@ class StandardState(GState):
         vp = {"union": lost[1], "confederate": lost[0]}
         margin = vp["union"] - vp["confederate"]
         winner = None if margin == 0 else ("union" if margin > 0 else "confederate")
-        return {"final": self.over, "vp": vp, "winner": winner, "level": "", "margin": margin,
-                "union": {"total": vp["union"]}, "confederate": {"total": vp["confederate"]}}
+        return with_resignation(self, {"final": self.over, "vp": vp, "winner": winner, "level": "", "margin": margin,
+                                       "union": {"total": vp["union"]}, "confederate": {"total": vp["confederate"]}})
 
     def preview(self, action: Action) -> dict:
         from .preview import preview

@@ -23,12 +23,23 @@ function button(item, text, cls, key, busy, combat) {
  */
 export function actionListHtml(legal, opts) {
   const keys = new Map();
-  let n = 0;
+  // Numbers stay with their action within a decision (opts.memo: {numbers: Map action -> key,
+  // next}, kept by the page while the decision lasts): an action that comes later (a unit joins
+  // an attack) takes a number never used in this decision, so a key pressed twice never hits
+  // another action. A move into a place it may only pass through gets no number (opts.unnumbered).
+  const memo = opts.memo || { numbers: new Map(), next: 1 };
   const numbered = (item) => {
-    if (n >= 9) return null;
-    n += 1;
-    keys.set(String(n), item);
-    return String(n);
+    if (opts.unnumbered?.(item)) return null;
+    const id = JSON.stringify(item.action);
+    let key = memo.numbers.get(id);
+    if (key === undefined) {
+      if (memo.next > 9) return null;
+      key = String(memo.next);
+      memo.next += 1;
+      memo.numbers.set(id, key);
+    }
+    keys.set(key, item);
+    return key;
   };
   const combat = opts.isCombat;
   const parts = [];

@@ -40,12 +40,17 @@ export async function getJSON(path) {
 }
 
 export async function sendJSON(method, path, body) {
+  return sendText(method, path, JSON.stringify(body ?? {}));
+}
+
+// A body already written as JSON text (a record file as it is: never parsed and written again).
+export async function sendText(method, path, text) {
   let response;
   try {
     response = await fetch(path, {
       method,
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body ?? {}),
+      body: text,
     });
   } catch (err) {
     throw new ApiError(0, `cannot reach the server (${err.message})`);
@@ -54,6 +59,19 @@ export async function sendJSON(method, path, body) {
 }
 
 export const postJSON = (path, body) => sendJSON("POST", path, body);
+export const postText = (path, text) => sendText("POST", path, text);
+
+// The server's bytes of a JSON document, unparsed (to save a record exactly as it was sent).
+export async function getBytes(path) {
+  let response;
+  try {
+    response = await fetch(path, { headers: { Accept: "application/json" } });
+  } catch (err) {
+    throw new ApiError(0, `cannot reach the server (${err.message})`);
+  }
+  if (!response.ok) await parse(response);
+  return response.blob();
+}
 
 // The lobby remembers the tokens of the games created in this browser.
 const STORE_KEY = "cwbattles.games";

@@ -50,6 +50,16 @@ export function makeChat({ api, token, withToken, canWrite, showError }) {
     }
   }
 
+  // Keys typed in the box are the message's; Escape or a click on the map gives them back to
+  // the game (U, E, 1-9 would otherwise be written into the message).
+  function giveKeysBack() {
+    if (document.activeElement === $("chat-input")) $("chat-input").blur();
+  }
+  $("chat-input").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") giveKeysBack();
+  });
+  $("map-scroll")?.addEventListener("pointerdown", giveKeysBack);
+
   $("chat-form").hidden = !canWrite;
   $("chat-form").addEventListener("submit", send);
   return { load, add, setWritable: (yes) => { $("chat-form").hidden = !yes; } };

@@ -2,7 +2,7 @@
 // side panels. Drawing lives in map.js (area maps) or hexmap.js (hex maps), the read-only panels
 // in panels.js or hexpanels.js (the geometry's kind chooses the pair); clicks, the pointer and
 // the keyboard in interact.js; the other side's steps in follow.js and steps.js.
-import { getJSON, postJSON, escapeHtml, SIDE_NAMES, savedGames, saveGame } from "/static/api.js";
+import { getJSON, getBytes, postJSON, escapeHtml, SIDE_NAMES, savedGames, saveGame } from "/static/api.js";
 import { MapView } from "/static/map.js";
 import { HexMapView } from "/static/hexmap.js";
 import * as areaPanels from "/static/panels.js";
@@ -20,6 +20,7 @@ import { installRulePopups } from "/static/rulepop.js";
 import { makeChat } from "/static/chat.js";
 import { makeSignal } from "/static/signal.js";
 import { combatCard } from "/static/steps.js";
+import { confirmRisk } from "/static/risk.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(window.location.search);
@@ -148,14 +149,59 @@ async function claimInvite(code) {
         links: { ...(saved?.links || {}), [claimed.side]: claimed.link },
         claimed: { ...(saved?.claimed || {}), [key]: claimed.token },
       });
+      showPersonalLink(claimed);
     } catch (err) {
-      showFatal(`This invite cannot be used: ${err.detail || err.message}`);
+      if (err.status === 409) usedInvite(code, err.detail || err.message);
+      else showFatal(`This invite cannot be used: ${err.detail || err.message}`);
       setConnection("no-access");
       return false;
     }
   }
   history.replaceState(null, "", `${window.location.pathname}?token=${encodeURIComponent(token)}`);
   return true;
+}
+
+// Shown once, when the invite is claimed: the player's own link, the way back from any browser.
+function showPersonalLink(claimed) {
+  const url = new URL(claimed.link, window.location.href).href;
+  const box = $("seat-box");
+  box.innerHTML = `<h2>You play the ${SIDE_NAMES[claimed.side]} side: keep your personal link</h2>
+    <div class="personal"><input id="personal-link" type="text" readonly value="${escapeHtml(url)}">
+      <button type="button" id="personal-copy" class="small">copy</button>
+      <button type="button" id="personal-close" class="small primary">I have kept it</button></div>
+    <p class="hint warning">It is shown only now. The invite will not open the game again: this link is
+      how you come back to your side from this or any other browser (if you lose it, the game's
+      creator can issue a new invite).</p>`;
+  box.hidden = false;
+  $("personal-copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      $("personal-copy").textContent = "copied";
+    } catch {
+      $("personal-link").select();
+    }
+  });
+  $("personal-close").addEventListener("click", () => { box.hidden = true; });
+}
+
+// An invite opened again after its side was taken: watch the game, or go back to the lobby.
+function usedInvite(code, why) {
+  const box = $("seat-box");
+  box.innerHTML = `<h2>This invite has been used already</h2>
+    <p>${escapeHtml(why.replace(/^this invite has been used already: /, "").replace(/ \(HTTP \d+\)$/, ""))}.
+      You may watch the game as a spectator.</p>
+    <p><button type="button" id="watch-game" class="primary">Watch the game</button>
+      <a class="button" href="/">Back to the lobby</a></p>`;
+  box.hidden = false;
+  document.querySelector(".game-layout").style.display = "none";      // no empty map under it
+  $("watch-game").addEventListener("click", async () => {
+    try {
+      const watching = await postJSON(api("/watch"), { invite: code });
+      window.location.href = watching.link;
+    } catch (err) {
+      $("watch-game").replaceWith(document.createTextNode(`Watching is not possible: ${err.detail || err.message}`));
+    }
+  });
 }
 
 // A record opened from a file (read-only: no chat, its record is the file's).
@@ -289,6 +335,7 @@ function render() {
   document.body.classList.toggle("my-turn", myTurn);
   signal.update(myTurn, app.panels.phaseText(view.phase).text);
   $("record-download").disabled = !view.over && !isRecord();
+  $("resign").hidden = !(view.you || []).length || view.over || isRecord();
   interact.afterView();
   renderActions();
   renderUndo();
@@ -319,15 +366,23 @@ function renderStatus() {
       legal: [], moving: null, past: true };
   }
   let extra = "";
+  // An enemy unit's move that stops for my decision (a facing on contact, 10.4): the status
+  // speaks to the side that decides, not with the mover's instructions.
+  const moverSide = view.moving ? unitSide(view.moving) : null;
+  if (moverSide && view.to_act && moverSide !== view.to_act) {
+    extra += `<div class="note">${escapeHtml(app.names.unit(view.moving))} (${SIDE_NAMES[moverSide]}) is moving: it
+      goes on once the ${SIDE_NAMES[view.to_act]} side has decided this.</div>`;
+    view = { ...view, moving: null };
+  }
   const stays = app.picked && !app.replay && !view.moving && app.picked.options?.stays;
   if (stays) {            // nowhere to go, and why: a battery limbers first (7.3)
     const name = escapeHtml(app.names.unit(app.picked.unit));
-    extra = `<div class="note picked stays">Picked: <b>${name}</b>: ${escapeHtml(stays.text)}
+    extra += `<div class="note picked stays">Picked: <b>${name}</b>: ${escapeHtml(stays.text)}
       <span class="rule">${escapeHtml(stays.rule)}</span>.
       ${stays.then ? `<button type="button" id="stays-then" class="small">${escapeHtml(stays.then_text)}</button>` : ""}</div>`;
   } else if (app.picked && !app.replay && !view.moving) {
     const name = escapeHtml(app.names.unit(app.picked.unit));
-    extra = `<div class="note picked">${app.picked.auto ? "Next by default" : "Picked"}: <b>${name}</b>.
+    extra += `<div class="note picked">${app.picked.auto ? "Next by default" : "Picked"}: <b>${name}</b>.
       Click a highlighted ${app.meta.geometry.kind === "hexes" ? "hex" : "zone"} to move it there (the move ends
       there<span class="kbd-only">; Shift+click to go on</span>), an enemy to attack; its counter again for its other choices${app.picked.auto ? "; another counter to pick it instead" : ""}.</div>`;
   }
@@ -336,6 +391,12 @@ function renderStatus() {
     (view.over ? `<button type="button" id="show-result" class="small">show the result</button>` : "");
   $("show-result")?.addEventListener("click", () => showGameOver(true));
   $("stays-then")?.addEventListener("click", () => interact.quick({ unit: app.picked.unit, select: true, action: stays.then }));
+}
+
+// The side of a counter, from the game's counter sheet.
+function unitSide(id) {
+  const c = app.meta.counters;
+  return [...(c.brigades || []), ...(c.units || [])].find((u) => u.id === id)?.side || null;
 }
 
 function drawOverlay() {
@@ -375,6 +436,26 @@ function itemText(item) {
   return item.text;
 }
 
+// The numbers of one decision: the same phase, side, turn and moving unit. A new decision (or
+// one none of whose numbered actions is left) numbers from 1 again.
+function keyMemo(view) {
+  const pos = view.position || {};
+  const decision = [view.phase, view.to_act, pos.turn, pos.round, view.moving || ""].join("|");
+  const legal = new Set((view.legal || []).map((i) => JSON.stringify(i.action)));
+  const memo = app.keyMemo;
+  if (!memo || memo.decision !== decision || ![...memo.numbers.keys()].some((k) => legal.has(k))) {
+    app.keyMemo = { decision, numbers: new Map(), next: 1 };
+  }
+  return app.keyMemo;
+}
+
+// A move into a place the unit may only pass through (not in its reach: a full stack).
+function passOnly(item) {
+  const kind = item.action.kind;
+  const place = placeOf(item.action);
+  return (kind === "move" || kind === "step") && app.view.moving && app.reach && place && app.reach[place] === undefined;
+}
+
 function renderActions() {
   const view = app.view;
   const box = $("actions");
@@ -398,7 +479,7 @@ function renderActions() {
     ? `<p class="hint">Click a counter on the map to pick it, or a button.</p>`
     : legal.some((i) => placeOf(i.action)) ? `<p class="hint">Click a highlighted ${place} on the map, or a button.</p>` : "";
   const list = actionListHtml(legal, { defaultIndex: view.default?.index, defaultWhy: view.default?.why ? `default: ${view.default.why}` : "",
-    text: itemText, names: app.names, busy: app.busy, isCombat: previewable });
+    text: itemText, names: app.names, busy: app.busy, isCombat: previewable, memo: keyMemo(view), unnumbered: passOnly });
   app.keys = list.keys;
   box.innerHTML = hint + list.html;
   for (const button of box.querySelectorAll("button.action")) {
@@ -415,7 +496,10 @@ function renderActions() {
 // decision panel already shows their preview, else the preview opens first.
 function pressed(item) {
   if (SELECT_KINDS.has(item.action.kind)) return sendAction(item.action);
-  if (previewable(item) && aidShows(item)) return sendAction(item.action);
+  if (!confirmRisk(item.action, item.text)) return undefined;       // declared lower odds: asked first
+  if (previewable(item) && aidShows(item)) {
+    return confirmRisk(item.action, item.text, app.aid?.preview) ? sendAction(item.action) : undefined;
+  }
   return interact.choose(item);
 }
 
@@ -439,6 +523,8 @@ function renderUndo() {
     $("undo-refuse").addEventListener("click", () => answerUndo(false));
   } else if (undo.requested_by) {
     box.innerHTML = `<p class="hint">Undo asked; waiting for the other player's answer…</p>`;
+  } else if (undo.refused_for && you.includes(undo.refused_for)) {
+    box.innerHTML = `<p class="undo-refused">The other player refused your undo: the action stands.</p>`;
   } else if (undo.possible) {
     box.innerHTML = `<button type="button" id="undo-button" class="small" title="take back the last action (U)">↶ Undo</button>`;
     $("undo-button").addEventListener("click", requestUndo);
@@ -498,7 +584,7 @@ async function renderDecisionAid() {
       ? `<div class="aid-combat">${app.panels.renderPreview(preview, itemText(item), app.names)}
          <p class="hint">Enter (or the ⏎ button) rolls the dice for this attack.</p></div>`
       : choicePreviewHtml(preview, app.names);
-    app.aid = { seq: view.seq, item, html, combat: Boolean(combat) };
+    app.aid = { seq: view.seq, item, html, combat: Boolean(combat), preview };
     box.innerHTML = html;
   } catch {
     app.aid = { seq: view.seq, item: null, html: "", combat: false };   // no preview for this decision
@@ -518,7 +604,9 @@ function fairnessHtml(fairness) {
 function showGameOver(force) {
   if (app.gameOverShown && !force) return;
   app.gameOverShown = true;
-  $("gameover-body").innerHTML = app.panels.renderGameOver(app.view.result) + fairnessHtml(app.view.fairness);
+  const resigned = app.view.result?.resigned;
+  $("gameover-body").innerHTML = (resigned ? `<p class="resigned">The ${SIDE_NAMES[resigned]} player resigned.</p>` : "")
+    + app.panels.renderGameOver(app.view.result) + fairnessHtml(app.view.fairness);
   $("gameover").hidden = false;
 }
 
@@ -552,6 +640,7 @@ async function fetchReach(key, unit) {
     if (app.reachKey !== key) return;       // the game moved on meanwhile
     app.reach = answer.zones || {};
     updateHighlights();
+    renderActions();                        // a move it may only pass through loses its number
   } catch (err) {
     showError(`Cannot get the reachable zones: ${err.message}`);
   }
@@ -584,6 +673,15 @@ async function send(path, body, source = "post") {
   }
 }
 
+// Resigning ends the game at once, lost whatever the points: asked for twice. On one screen
+// (both sides) it is the side to act that resigns.
+function resignGame() {
+  const you = app.view?.you || [];
+  const side = you.length === 1 ? you[0] : app.view?.to_act;
+  if (!side || !window.confirm(`Resign the ${SIDE_NAMES[side]} side? The game ends now and the other side wins.`)) return;
+  send(api("/resign"), { token, side }, "resign");
+}
+
 function requestUndo() {
   return send(api("/undo"), { token }, "undo");
 }
@@ -595,11 +693,11 @@ function answerUndo(accept) {
 // --- the record -----------------------------------------------------------------------------
 async function downloadRecord() {
   try {
-    const doc = await getJSON(withToken(api("/record")));
-    const blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
+    // The server's bytes unchanged: parsing the record would round its 64-bit seed.
+    const blob = await getBytes(withToken(api("/record")));
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
-    a.download = `cwbattles-${doc.game}-${gameId}.json`;
+    a.download = `cwbattles-${app.meta?.game || "game"}-${gameId}.json`;
     document.body.appendChild(a);
     a.click();
     a.remove();
@@ -627,6 +725,7 @@ $("actions-head").addEventListener("click", (e) => {       // a phone's bottom s
 });
 $("gameover-close").addEventListener("click", () => { $("gameover").hidden = true; });
 $("record-download").addEventListener("click", downloadRecord);
+$("resign").addEventListener("click", resignGame);
 $("keys-help").addEventListener("click", (e) => {
   $("keys-pop").hidden = !$("keys-pop").hidden;
   const box = e.target.getBoundingClientRect();

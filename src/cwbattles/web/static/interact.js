@@ -6,6 +6,7 @@
 // move going). Every action taken by default comes back listed, with an undo. Pointing at an
 // attack shows its preview beside the target; a click commits it. The Enter key takes the
 // decision's default, E ends the phase, U undoes, 1-9 press the numbered buttons.
+import { confirmRisk } from "/static/risk.js";
 import { getJSON, postJSON, escapeHtml } from "/static/api.js";
 import { counterChoices, indexLegal, placeOf } from "/static/mapactions.js";
 import { hideInspector, showInspector } from "/static/inspector.js";
@@ -109,6 +110,12 @@ export function makeInteraction(app, hooks) {
     }
     if (view.moving) {
       const moves = items.filter((i) => MOVE_KINDS.has(i.action.kind));
+      // A place marked "pass": the unit may cross it, not end its move there (a full stack).
+      if (moves.length && app.reach && app.reach[placeId] === undefined) {
+        if (shift) return choose(moves[0]);
+        return hooks.showError(`${app.names.unit(view.moving)} may pass through ${app.names.zone(placeId)} but not end its move
+          there: the stack there is full (stacking limit). Shift+click to move in and go on beyond it.`);
+      }
       if (moves.length || app.reach?.[placeId] !== undefined) {
         return quick({ unit: view.moving, to: placeId, finish: !shift });
       }
@@ -158,7 +165,7 @@ export function makeInteraction(app, hooks) {
       const preview = await fetchPreview(req);
       $("preview-body").innerHTML = app.panels.renderPreview(preview, req.text, app.names);
       $("preview-commit").textContent = req.action.kind === "resolve" ? "Commit: roll the dice" : `Commit: ${req.text}`;
-      app.previewing = { req, seq: app.view.seq };
+      app.previewing = { req, seq: app.view.seq, preview };
       app.hover = null;
       $("preview").classList.remove("hover");
       $("preview").hidden = false;
@@ -177,6 +184,7 @@ export function makeInteraction(app, hooks) {
 
   function commitPreview() {
     const pending = app.previewing;
+    if (pending && !confirmRisk(pending.req.action, pending.req.text, pending.preview)) return;   // a likely loss: asked
     closePreview();
     if (pending && pending.seq === app.view.seq) pending.req.commit();
   }
@@ -229,10 +237,15 @@ export function makeInteraction(app, hooks) {
       if (app.hover) closePreview();
       return;
     }
-    app.hover = { place: id, ready: false, commit: () => { closePreview(); req.commit(); } };
+    app.hover = { place: id, ready: false, commit: () => {
+      if (!confirmRisk(req.action, req.text, app.hover?.preview)) return;
+      closePreview();
+      req.commit();
+    } };
     try {
       const preview = await fetchPreview(req);
       if (app.hover?.place !== id) return;
+      app.hover.preview = preview;
       $("preview-body").innerHTML = app.panels.renderPreview(preview, req.text, app.names);
       $("preview").classList.add("hover");
       $("preview").hidden = false;
@@ -300,7 +313,9 @@ export function makeInteraction(app, hooks) {
     const item = key === "Enter" ? keys.get("Enter") : key === "e" || key === "E" ? keys.get("e") : keys.get(key);
     if (!item) return;
     event.preventDefault();
-    if (key === "Enter" && hooks.previewable(item) && hooks.aidShows(item)) return commitOf(item)();
+    if (key === "Enter" && hooks.previewable(item) && hooks.aidShows(item)) {
+      return confirmRisk(item.action, item.text, app.aid?.preview) ? commitOf(item)() : undefined;
+    }
     hooks.pressed(item);
   }
 

@@ -1,8 +1,13 @@
 // The lobby: create a game, hand out the invite links, list, resume and delete games.
-import { getJSON, postJSON, sendJSON, savedGames, saveGame, forgetGame, escapeHtml, SIDE_NAMES }
+import { getJSON, postJSON, postText, sendJSON, savedGames, saveGame, forgetGame, escapeHtml, SIDE_NAMES }
   from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The toast says what went wrong, or (showToast) what was done.
+function showToast(message) {
+  showError(message);
+}
 
 function showError(message) {
   const toast = $("toast");
@@ -43,10 +48,13 @@ async function loadChoices() {
   $("scenario").innerHTML = scenarios
     .map((s) => `<option value="${escapeHtml(s.name)}">${escapeHtml(s.title)} (${s.map === "hexes" ? "hex map" : "area map"})</option>`).join("");
   // The named strengths first, then any other bot by its name.
+  // A bot that a named strength already offers (mcts as "Search") is not listed again by its
+  // bare name, which says nothing to a player.
   const named = new Set(levels.map((l) => l.spec));
+  const family = new Set(levels.map((l) => l.spec.split(":")[1]));
   const options = [["me", "me (this screen)"], ["remote", "remote player (invite link)"]]
     .concat(levels.map((l) => [l.spec, `bot: ${l.name}`]))
-    .concat(bots.filter((b) => !named.has(`bot:${b}`)).map((b) => [`bot:${b}`, `bot: ${b}`]));
+    .concat(bots.filter((b) => !named.has(`bot:${b}`) && !family.has(b)).map((b) => [`bot:${b}`, `bot: ${b}`]));
   for (const side of ["union", "confederate"]) {
     $(`player-${side}`).innerHTML = options
       .map(([value, label]) => `<option value="${escapeHtml(value)}">${escapeHtml(label)}</option>`).join("");
@@ -103,15 +111,16 @@ function chosenOptions() {
 async function openRecord() {
   const file = $("record-file").files[0];
   if (!file) return;
-  let record;
+  // The file's text goes to the server as it is: JSON.parse would round its 64-bit seed.
+  const text = await file.text();
   try {
-    record = JSON.parse(await file.text());
+    JSON.parse(text);
   } catch {
     showError(`${file.name} is not a JSON file.`);
     return;
   }
   try {
-    const opened = await postJSON("/api/records", { record });
+    const opened = await postText("/api/records", `{"record": ${text}}`);
     window.location.href = opened.link;
   } catch (err) {
     showError(err.message);
@@ -123,8 +132,8 @@ async function createGame(event) {
   const mode = document.querySelector("input[name=seedmode]:checked").value;
   let seed = null;
   if (mode === "fixed") {
-    seed = Number.parseInt($("seed").value, 10);
-    if (!Number.isFinite(seed) || seed < 0) {
+    seed = $("seed").value.trim();          // sent as text: a JavaScript number rounds 64-bit seeds
+    if (!/^[0-9]{1,19}$/.test(seed)) {
       showError("The seed must be a whole number (or choose a random seed).");
       return;
     }
@@ -174,10 +183,13 @@ function showCreated(created, choice, mine) {
     : `secret seed, commitment <code title="SHA-256; the seed is revealed when the game ends">${escapeHtml(created.fairness.commitment.slice(0, 12))}…</code>`;
   box.innerHTML = `<h3>Game ${escapeHtml(created.id)} created (${dice})</h3>
     <p class="hint">Send each invite link to the person who will play that side: the first browser
-    to open it takes the side, and from then on only that browser plays it.</p>
+    to open it takes the side and is shown that player's personal link, the way back to the game
+    (if it is lost, “new invite” in the list below revokes it and makes a new invite).</p>
     ${rows.join("")}
     <a class="button primary" id="go-to-game" href="${escapeHtml(created.links[mine])}">${goLabel} →</a>`;
   box.hidden = false;
+  // Below the form on a small screen: bring the way to one's game into view.
+  $("go-to-game").scrollIntoView({ block: "nearest" });
   for (const button of box.querySelectorAll("button.copy")) {
     button.addEventListener("click", async () => {
       try {
@@ -253,6 +265,12 @@ async function refreshGames() {
             title="copy the ${SIDE_NAMES[side]} invite link">invite ${SIDE_NAMES[side][0]}</button>`);
         }
       }
+      for (const side of ["union", "confederate"]) {
+        if (mine.players?.[side] === "remote" && mine.tokens?.creator && g.seats?.[side] === "taken" && !g.over) {
+          buttons.push(`<button type="button" class="small reissue" data-id="${escapeHtml(g.id)}" data-side="${side}"
+            title="a new invite for the ${SIDE_NAMES[side]} player (who lost the personal link); the old link stops working">new invite ${SIDE_NAMES[side][0]}</button>`);
+        }
+      }
       if (key !== "spectator" && mine.links.spectator) {
         buttons.push(`<button type="button" class="small copy-invite" data-url="${escapeHtml(absolute(mine.links.spectator))}"
           title="copy the spectator link">spectator link</button>`);
@@ -278,6 +296,9 @@ async function refreshGames() {
   for (const button of body.querySelectorAll("button.delete")) {
     button.addEventListener("click", () => deleteGame(button.dataset.id));
   }
+  for (const button of body.querySelectorAll("button.reissue")) {
+    button.addEventListener("click", () => reissueInvite(button.dataset.id, button.dataset.side));
+  }
   for (const button of body.querySelectorAll("button.copy-invite")) {
     button.addEventListener("click", async () => {
       try {
@@ -288,6 +309,22 @@ async function refreshGames() {
       }
     });
   }
+}
+
+// The creator gives a seat a new invite: its player's old personal link stops working.
+async function reissueInvite(id, side) {
+  const mine = savedGames()[id];
+  if (!mine?.tokens?.creator) return;
+  if (!window.confirm(`A new invite for the ${SIDE_NAMES[side]} side of game ${id}? `
+    + "The player's current link stops working: send the new invite to whoever should play the side.")) return;
+  try {
+    const issued = await postJSON(`/api/games/${encodeURIComponent(id)}/invites/${side}`, { token: mine.tokens.creator });
+    saveGame(id, { ...mine, invites: { ...(mine.invites || {}), [side]: issued.invite } });
+    showToast(`New ${SIDE_NAMES[side]} invite: copy it with “invite ${SIDE_NAMES[side][0]}”.`);
+  } catch (err) {
+    showError(err.message);
+  }
+  refreshGames();
 }
 
 async function deleteGame(id) {

@@ -18,6 +18,7 @@ const PHASES = {
   brigades: ["Activation", "choose the next brigade of the active division, or finish with it", "7.1"],
   move: ["Movement", "move the brigade, attack, or end its move", "10.3"],
   facing: ["Facing", "choose the zone the brigade faces", "10.4"],
+  contact: ["Facing an enemy", "an enemy brigade has come into contact: choose the zone your stack faces to put it in its front", "10.4"],
   line: ["Stacking", "choose first or second line", "10.5"],
   hqphase: ["Headquarters", "move a headquarters (or Carter's train) or end headquarters movement", "7.2"],
   hqmove: ["Headquarters", "move the headquarters or train on, or stop it", "7.2"],
