@@ -24,10 +24,12 @@ def wait_for(client, gid, token, predicate, timeout=10.0):
     raise AssertionError("timed out waiting for the game")
 
 
-def new_game(client, union="me", confederate="bot:random", seed=3, game="cedar-creek"):
+def new_game(client, union="me", confederate="bot:random", seed=3, game="cedar-creek", options=None):
     """A new game; a remote side's invite is claimed at once (as the invited browser would) and
     its token added to ``tokens``. No seed for games with a remote side (the server's secret)."""
     body = {"game": game, "union": union, "confederate": confederate}
+    if options:
+        body["options"] = options
     if "remote" not in (union, confederate):
         body["seed"] = seed
     r = client.post("/api/games", json=body)

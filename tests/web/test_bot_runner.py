@@ -16,8 +16,9 @@ from cwbattles.web.limits import Limits
 
 from .conftest import new_game, play, view, wait_for
 
-TO_P = 90            # Cedar Mountain, seed 3: after 90 first-legal actions the Union's actions 0..3
-#                      each hand the move to the Confederates without a die rolled (undoable)
+TO_P = 90            # Cedar Mountain, seed 3, the Union set up by hand: after 90 first-legal actions
+#                      the Union's actions 0..3 each hand the move to the Confederates without a die
+#                      rolled (undoable)
 
 
 class GateBot(RandomBot):
@@ -56,7 +57,7 @@ def without_dice(state) -> dict:
 
 def at_p(client):
     """A hot-seat Cedar Mountain game brought to P, its Confederate side then given to GateBot."""
-    g = new_game(client, union="me", confederate="me", game="cedar-mountain")
+    g = new_game(client, union="me", confederate="me", game="cedar-mountain", options={"union_setup": "choose"})
     s = client.app.state.manager.sessions[g["id"]]
     steps, state = [], s.state.clone()
     for _ in range(TO_P):
