@@ -9,7 +9,7 @@ from pathlib import Path
 from ...engine.actions import Action
 from ...engine.datafile import load_toml
 from ...engine.errors import DataError
-from ...engine.hexboard import hex_board_from_file
+from ...engine.hexmapfile import hex_board_from_file
 from ...systems.blue_and_gray import load_tables
 from . import data_files
 
