@@ -190,6 +190,11 @@ class ChampionHillGame:
         return self.turn_labels[turn - 1] if 0 < turn <= len(self.turn_labels) else str(turn)
 
     # -- states -------------------------------------------------------------------------------
+    def state_class(self):
+        """The class of this game's states (a position is read into one, ``position``)."""
+        from .state import State
+        return State
+
     def new_game(self, seed: int = 0, dice=None):
         """16.2: every unit with a set-up hex in it, reinforcements waiting, Game-Turn 1."""
         from .state import State

@@ -146,6 +146,11 @@ class ChancellorsvilleGame:
         return self.turn_labels[turn - 1] if 0 < turn <= len(self.turn_labels) else str(turn)
 
     # -- states -------------------------------------------------------------------------------
+    def state_class(self):
+        """The class of this game's states (a position is read into one, ``position``)."""
+        from .state import State
+        return State
+
     def new_game(self, seed: int = 0, dice=None):
         from .state import State
         s = State(self, seed)
