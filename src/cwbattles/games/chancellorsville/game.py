@@ -3,7 +3,6 @@ turn record, scenario) shared by every state. ``cwbattles.load("chancellorsville
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from ...engine.actions import Action
@@ -16,40 +15,6 @@ from . import data_files
 DATA = Path(__file__).parent / "data"
 OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_march": "north_of_river",
                    "sedgwick_orders": True, "leader_placement": "default"}
-
-
-@dataclass(frozen=True)
-class Unit:
-    index: int
-    id: str
-    name: str
-    side: int
-    type: str             # infantry | cavalry | artillery | leader
-    size: str
-    division: int         # index in game.divisions
-    corps: str            # Union: the corps (23.4: the last part of the designation); "" if none
-    strength: int
-    movement: int
-    range: int
-    setup: int            # hex index, -1 if none
-    entry_turn: int       # 0 unless a reinforcement
-    entry_hex: int        # -1 unless a reinforcement
-    stars: int            # 23.5: leaders only
-    command: str          # 23.53: a leader's command (a division, a corps, "army")
-    horse: bool           # 23.23: horse artillery, moves as cavalry
-    disruption_save: bool  # 23.55: False for Hooker
-    counter: str
-    aside: bool = False
-    placement_free: bool = False  # 23.59: Hooker and Lee may start anywhere
-
-
-@dataclass(frozen=True)
-class Division:
-    index: int
-    id: str
-    name: str
-    side: int
-    corps: str
 
 
 class ChancellorsvilleGame:
