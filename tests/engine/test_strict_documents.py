@@ -12,7 +12,8 @@ from click.testing import CliRunner
 import cwbattles
 from cwbattles import Action, DataError, IllegalAction, ReplayMismatch
 from cwbattles.cli import main
-from cwbattles.engine.records import Recorder, check_record, replay
+from cwbattles import replay
+from cwbattles.engine.records import Recorder, check_record
 
 CC, CH = cwbattles.load("cedar-creek"), cwbattles.load("champion-hill")
 

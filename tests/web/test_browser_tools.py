@@ -9,7 +9,8 @@ import json
 import random
 
 import cwbattles
-from cwbattles.engine.records import Recorder, replay
+from cwbattles import replay
+from cwbattles.engine.records import Recorder
 
 from .test_browser import (api, browser, gid_of, open_page, running_server, server, shot, view_of,  # noqa: F401
                            wait_page_seq, wait_view)

@@ -16,7 +16,8 @@ import time
 import uuid
 
 from cwbattles.engine.errors import CwbattlesError
-from cwbattles.engine.records import position_checksum, replay
+from cwbattles import replay
+from cwbattles.engine.records import position_checksum
 
 KEEP = 16
 MAX_ACTIONS = 50000

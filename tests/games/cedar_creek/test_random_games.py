@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from cwbattles.engine.records import Recorder, load_record, replay
+from cwbattles import replay
+from cwbattles.engine.records import Recorder, load_record
 
 CHUNKS, PER_CHUNK = 4, 50
 
