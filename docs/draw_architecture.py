@@ -3,21 +3,22 @@
 usage: python docs/draw_architecture.py   (no dependencies; rerun after a layer changes)
 Each layer imports only the layers under it; the boxes name its packages."""
 
+from html import escape
 from pathlib import Path
 
 LAYERS = [   # top to bottom: (layer, its packages)
-    ("front-ends", ["web (FastAPI, SQLite, pages)", "cli / terminal", "sim (batch, Ray)", "adapters (OpenSpiel, Gym, PettingZoo)"]),
+    ("front-ends", ["web (FastAPI, SQLite, pages)", "cli / terminal", "sim (batch, Ray)", "adapters (RL)"]),
     ("bots", ["random", "heuristic", "mcts", "knowledge/<game>", "knowledge/blue_and_gray"]),
     ("games", ["cedar_creek", "champion_hill", "chancellorsville", "cedar_mountain"]),
     ("systems", ["blue_and_gray (standard rules 4-11)", "gbacw (standard rules 4-18)"]),
-    ("engine", ["machine (frames)", "contract", "dice", "board / hexboard", "records", "positions", "log", "datafile"]),
+    ("engine", ["machine", "contract", "dice", "boards", "records", "positions", "log", "datafile"]),
 ]
 W, ROW, PAD, LABEL = 940, 78, 10, 110
 
 
 def box(x, y, w, h, text, fill):
     return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="#445"/>'
-            f'<text x="{x + w / 2}" y="{y + h / 2 + 4}" text-anchor="middle">{text}</text>')
+            f'<text x="{x + w / 2}" y="{y + h / 2 + 4}" text-anchor="middle">{escape(text)}</text>')
 
 
 def main() -> None:
