@@ -13,7 +13,7 @@ from .engine.actions import Action
 from .engine.errors import CwbattlesError, DataError, IllegalAction, ReplayMismatch
 from .games import GAMES
 
-__all__ = ["load", "games", "Action", "CwbattlesError", "DataError", "IllegalAction", "ReplayMismatch"]
+__all__ = ["load", "games", "replay", "Action", "CwbattlesError", "DataError", "IllegalAction", "ReplayMismatch"]
 __version__ = "0.1.0"
 
 
@@ -27,3 +27,11 @@ def load(name: str, options: dict | None = None):
     if name not in GAMES:
         raise CwbattlesError(f"unknown game {name!r}; known games: {', '.join(games())}")
     return import_module(GAMES[name]).load(options)
+
+
+def replay(doc: dict, source: str = "record", verify: bool = True):
+    """Replay a game record (``engine.records``) with the game it names, loaded with its options;
+    return the final state. DataError for a malformed record, ReplayMismatch where it diverges."""
+    from .engine.records import check_record, replay as replay_game
+    check_record(doc, source)
+    return replay_game(doc, load(doc["game"], options=doc.get("options") or None), source, verify)

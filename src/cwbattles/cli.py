@@ -287,7 +287,8 @@ def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, 
 def replay(path, verify):
     """Replay a game record."""
     from cwbattles.engine.errors import CwbattlesError
-    from cwbattles.engine.records import commitment_of, load_record, replay as run
+    from cwbattles import replay as run
+    from cwbattles.engine.records import commitment_of, load_record
     try:
         doc = load_record(path)
         state = run(doc, source=path, verify=verify)

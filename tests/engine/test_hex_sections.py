@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from cwbattles.engine.errors import DataError
-from cwbattles.engine.hexboard import hex_board_from_toml
+from cwbattles.engine.hexmapfile import hex_board_from_toml
 
 from .test_hexboard import bfs
 

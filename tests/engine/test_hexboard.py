@@ -9,7 +9,8 @@ import pytest
 
 from cwbattles.engine import hexgrid
 from cwbattles.engine.errors import DataError
-from cwbattles.engine.hexboard import DIRECTIONS, hex_board_from_file, hex_board_from_toml
+from cwbattles.engine.hexboard import DIRECTIONS
+from cwbattles.engine.hexmapfile import hex_board_from_file, hex_board_from_toml
 
 SMALL = Path(__file__).parent / "data" / "hexmap_small.toml"
 

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 import cwbattles
 from cwbattles import Action, DataError, IllegalAction, ReplayMismatch
 from cwbattles.cli import main
-from cwbattles.engine.records import Recorder, check_record, replay
+from cwbattles import replay
+from cwbattles.engine.records import Recorder, check_record
 
 CC, CH = cwbattles.load("cedar-creek"), cwbattles.load("champion-hill")
 
@@ -112,10 +113,10 @@ def test_both_sides_in_one_hex_and_a_unit_in_two_lists_are_refused():
 
 def test_frames_declared_are_every_frame_the_rules_know():
     from cwbattles.games.cedar_creek.position import FRAMES as CC_FRAMES
-    from cwbattles.games.cedar_creek.state import RULES as CC_RULES
+    from cwbattles.games.cedar_creek.game_state import State as CCState
     from cwbattles.games.champion_hill.position import FRAMES as CH_FRAMES
     from cwbattles.games.champion_hill.state import RULES as CH_RULES
-    for frames, rules in ((CC_FRAMES, CC_RULES), (CH_FRAMES, CH_RULES)):
+    for frames, rules in ((CC_FRAMES, CCState.RULES), (CH_FRAMES, CH_RULES)):
         assert set(frames) == set(rules.decisions) | set(rules.processes)
 
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 import cwbattles
 from cwbattles import CwbattlesError, DataError
-from cwbattles.engine.records import Recorder, check_record, replay
+from cwbattles import replay
+from cwbattles.engine.records import Recorder, check_record
 
 from .mutate import mutate
 

@@ -11,7 +11,8 @@ import subprocess
 import sys
 
 import cwbattles
-from cwbattles.engine.records import Recorder, replay
+from cwbattles import replay
+from cwbattles.engine.records import Recorder
 
 from .test_browser import (api, browser, gid_of, open_page, running_server, server, shot, view_of,  # noqa: F401
                            wait_page_seq, wait_view)

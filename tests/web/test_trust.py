@@ -11,7 +11,8 @@ import pytest
 
 from cwbattles.bots import RandomBot
 from cwbattles.engine.dice import Dice
-from cwbattles.engine.records import position_checksum, replay
+from cwbattles import replay
+from cwbattles.engine.records import position_checksum
 from cwbattles.web.sessions import summary_of
 
 from .conftest import claim, new_game, play, play_until, view

@@ -1,7 +1,7 @@
 """Hex boards for SPI-style maps: hexes, hexsides, distances, line of sight, pixels.
 
 A `HexBoard` is static: every state of a game shares it. It is loaded from a readable TOML map
-file (`hex_board_from_toml`, format in docs/engine/hex-maps.md) and precomputes at load what the
+file (`hexmapfile.hex_board_from_toml`, format in docs/engine/hex-maps.md) and precomputes at load what the
 rules ask in hot paths, so a query is a list index or a few integer operations:
 
 - hexes are numbered as printed, "XXYY" (column XX from the west, row YY from the north), with an
@@ -349,15 +349,3 @@ class HexBoard:
         fq, fy2 = hexgrid.pixel_to_fractional(x, y, size, self._q_min, self._y2_min)
         fr = (fy2 - fq - (1 - self._parity)) / 2
         return self._at.get(hexgrid.axial_round(fq, fr))
-
-
-def hex_board_from_toml(doc: dict, source: str) -> HexBoard:
-    """Build and check a HexBoard from a parsed map file; see `hexmapfile.hex_board_from_toml`."""
-    from .hexmapfile import hex_board_from_toml as read
-    return read(doc, source)
-
-
-def hex_board_from_file(path) -> HexBoard:
-    """Read and check a hex map file; errors name the file, the key and the problem."""
-    from .hexmapfile import hex_board_from_file as read
-    return read(path)

@@ -120,14 +120,15 @@ def check_record(doc, source: str = "record") -> dict:
     return doc
 
 
-def replay(doc: dict, source: str = "record", verify: bool = True):
-    """Replay a record from its seed; return the final state. With ``verify`` the record must
-    carry the initial position's checksum and one after every action, every one must match
-    (ReplayMismatch at the first that differs), the result must be the one the replay reaches
-    (and present exactly when the game is over), and a seed commitment, if any, must open."""
-    import cwbattles
+def replay(doc: dict, game, source: str = "record", verify: bool = True):
+    """Replay a record of ``game`` (the Game loaded with the record's options: ``cwbattles.replay``
+    finds it by the record's name) from its seed; return the final state. With ``verify`` the
+    record must carry the initial position's checksum and one after every action, every one must
+    match (ReplayMismatch at the first that differs), the result must be the one the replay
+    reaches (and present exactly when the game is over), and a seed commitment, if any, must open."""
     check_record(doc, source)
-    game = cwbattles.load(doc["game"], options=doc.get("options") or None)
+    if doc["game"] != game.name:
+        raise DataError(source, "game", f"a record of {doc['game']!r}, replayed as {game.name!r}")
     if doc.get("version", game.version) != game.version:
         raise ReplayMismatch(f"{source}: recorded with rules version {doc.get('version')}, "
                              f"this program plays version {game.version}")

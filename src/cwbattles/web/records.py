@@ -19,7 +19,8 @@ import uuid
 from concurrent.futures import ProcessPoolExecutor
 
 from cwbattles.engine.errors import CwbattlesError
-from cwbattles.engine.records import commitment_of, position_checksum, replay
+from cwbattles import replay
+from cwbattles.engine.records import commitment_of, position_checksum
 from cwbattles.engine.resign import apply_doc, resigning_side
 
 from .bot_runner import end_processes

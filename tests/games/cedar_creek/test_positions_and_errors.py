@@ -10,7 +10,8 @@ from hypothesis import given, settings, strategies as st
 
 import cwbattles
 from cwbattles import Action, DataError, IllegalAction
-from cwbattles.engine.records import Recorder, load_record, replay, ReplayMismatch
+from cwbattles import replay
+from cwbattles.engine.records import Recorder, load_record, ReplayMismatch
 
 
 def play_random(state, n, rng):

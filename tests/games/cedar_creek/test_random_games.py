@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from cwbattles.engine.records import Recorder, load_record, replay
+from cwbattles import replay
+from cwbattles.engine.records import Recorder, load_record
 
 CHUNKS = 4
 PER_CHUNK = max(1, int(os.environ.get("CWB_RANDOM_GAMES", "24")) // CHUNKS)

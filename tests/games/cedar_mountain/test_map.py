@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cwbattles.engine.hexboard import hex_board_from_file
+from cwbattles.engine.hexmapfile import hex_board_from_file
 
 MAP = Path(__file__).parents[3] / "src" / "cwbattles" / "games" / "cedar_mountain" / "data" / "map.toml"
 TERRAINS = {"clear", "woods", "cornfield", "field", "orchard", "buildings", "marsh", "lake"}   # the GBACW chart's names

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cwbattles.engine.hexboard import hex_board_from_file
+from cwbattles.engine.hexmapfile import hex_board_from_file
 
 DATA = Path(__file__).parents[3] / "src" / "cwbattles" / "games" / "cedar_mountain" / "data"
 

@@ -8,7 +8,8 @@ import pytest
 
 import cwbattles
 from cwbattles.engine.actions import Action
-from cwbattles.engine.records import Recorder, replay
+from cwbattles import replay
+from cwbattles.engine.records import Recorder
 from tests.games.cedar_mountain.helpers import game, position
 
 G = game(union_setup="choose")            # set up by hand (the default is the historical set-up)

@@ -11,7 +11,7 @@ import pytest
 
 import cwbattles
 from cwbattles.engine.errors import DataError
-from cwbattles.engine.hexboard import hex_board_from_file, hex_board_from_toml
+from cwbattles.engine.hexmapfile import hex_board_from_file, hex_board_from_toml
 
 MAP = Path(cwbattles.__file__).parent / "games" / "chancellorsville" / "data" / "map.toml"
 CROSSINGS = ("ford", "bridge", "pontoon", "ferry")

@@ -5,9 +5,8 @@ from __future__ import annotations
 import heapq
 
 from ...engine.actions import Action
-from .state import CONFEDERATE, OFF_MAP, UNION, decision
+from .state import CONFEDERATE, OFF_MAP, UNION, decision, in_tactical_retreat
 from . import movement  # noqa: E402 (chapters call one another)
-from . import sequence  # noqa: E402 (chapters call one another)
 
 INF = 10 ** 6
 
@@ -18,7 +17,7 @@ def activation_modifiers(state, side: int) -> list[tuple]:
     mods = []
     if side == CONFEDERATE and state.turn <= t.csa_early_last_turn:
         mods.append(("CSA turns 1-3", "7.1", t.csa_early_bonus))
-    if sequence.in_tactical_retreat(state):
+    if in_tactical_retreat(state):
         mods.append(("tactical retreat", "6.1", t.withdrawal_union if side == UNION else t.withdrawal_confederate))
     if side == UNION:
         if state.sheridan_in:

@@ -246,10 +246,15 @@ class CedarCreekGame:
         self.division_index = {d.id: d.index for d in self.divisions}
 
     # -- states -------------------------------------------------------------------------
+    def state_class(self):
+        """The class of this game's states (a position is read into one, ``position``)."""
+        from .game_state import State
+        return State
+
     def new_game(self, seed: int = 0, dice=None):
         """A new game at the start of turn 1, set up as rule 12 says. ``dice`` replaces the
         seeded generator (adapters that expose every die as a chance node pass their own)."""
-        from .state import State
+        from .game_state import State
         from .sequence import setup
         state = State(self, seed)
         if dice is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from .state import ELIMINATED, UNION, decision, process
-from . import movement  # noqa: E402 (chapters call one another)
+from . import placement
 
 ORDERLY, DISORDERLY, ROUT = 0, 1, 2
 MODE_NAMES = ("orderly retreat", "disorderly retreat", "rout")
@@ -179,7 +179,7 @@ def retreat_candidates(state, frame) -> list[int]:
     here = path[-1]
     enemy = state.barred(side)
     edge = board.edge_dist[("union", "confederate")[side]]
-    if mode == ROUT and edge[here] == 0 and movement.can_stack(state, u, here, followers):
+    if mode == ROUT and edge[here] == 0 and placement.can_stack(state, u, here, followers):
         return []                                   # at its own edge: the rout ends
     options = [n for n in board.adj[here] if n not in enemy and n not in path]
     if mode == ROUT:
@@ -187,7 +187,7 @@ def retreat_candidates(state, frame) -> list[int]:
     if not options:
         return []
     if left == 1:
-        stackable = [n for n in options if movement.can_stack(state, u, n, followers)]
+        stackable = [n for n in options if placement.can_stack(state, u, n, followers)]
         options = stackable or options
     fronts = enemy_fronts(state, side)
     zoc = state.enemy_zoc(side)
@@ -210,7 +210,7 @@ def _retreat_legal(state, frame):
         return [Action("retreat_stop", u)]
     opts = [Action("retreat_to", n, u) for n in retreat_candidates(state, frame)]
     moved = len(path) - 1
-    if not opts or (mode == ORDERLY and moved >= 1 and movement.can_stack(state, u, path[-1], followers)):
+    if not opts or (mode == ORDERLY and moved >= 1 and placement.can_stack(state, u, path[-1], followers)):
         opts.append(Action("retreat_stop", u))
     return opts
 
@@ -225,7 +225,7 @@ def _retreat_apply(state, frame, action):
             state.note("11.4", f"{name} has nowhere to go and loses a strength point instead.")
             if apply_loss(state, u):
                 return
-        elif state.zone[u] >= 0 and not movement.can_stack(state, u, state.zone[u], followers):
+        elif state.zone[u] >= 0 and not placement.can_stack(state, u, state.zone[u], followers):
             state.note("11.4", f"{name} can neither stop nor go further without overstacking: it surrenders.",
                        data={"kind": "eliminated", "units": [g.brigades[v].id for v in (u,) + tuple(followers)
                                                            if state.zone[v] >= 0],
@@ -243,7 +243,7 @@ def _retreat_apply(state, frame, action):
     crossing = n in enemy_fronts(state, side) and not lone
     guns = carried_markers(state, path[-1], (u,) + tuple(followers))
     before = state.zone[u] if state.zone[u] >= 0 else path[-1]
-    movement.enter_zone(state, u, n)
+    placement.enter_zone(state, u, n)
     for f in followers:
         if state.zone[f] >= 0:
             state.set_zone(f, n)
@@ -259,7 +259,7 @@ def _retreat_apply(state, frame, action):
         alive = [f for f in followers if state.zone[f] >= 0]
         if alive:       # the support finishes the way alone (and must end properly stacked)
             f = alive[0]
-            remaining = left - 1 if (left > 1 or movement.can_stack(state, f, n)) else 1
+            remaining = left - 1 if (left > 1 or placement.can_stack(state, f, n)) else 1
             if remaining > 0:
                 state.stack.append(("retreat", side, f, remaining, ORDERLY, path + (n,), (), 1))
                 return
@@ -267,7 +267,7 @@ def _retreat_apply(state, frame, action):
         return
     left -= 1
     path = path + (n,)
-    if left <= 0 and not movement.can_stack(state, u, n, followers):
+    if left <= 0 and not placement.can_stack(state, u, n, followers):
         left = 1                                    # 11.4: overstacked, one zone more
         state.note("11.4", f"{name} must go one zone further to respect stacking.")
     if left > 0:
@@ -304,9 +304,9 @@ def finish_retreat(state, u: int, mode: int, followers, lone: int) -> None:
     side = g.brigades[u].side
     hosts = [v for v in state.brigades_in(state.zone[u]) if v != u and v not in followers]
     if hosts:                          # 10.5: the last to enter chooses its line
-        movement.push_line_and_facing(state, side, u)
+        placement.push_line_and_facing(state, side, u)
     else:
-        movement.make_first_line(state, u)
+        placement.make_first_line(state, u)
         state.stack.append(("facing", side, u, -1))
 
 
@@ -345,7 +345,7 @@ def _advance_apply(state, frame, action):
     state.note("11.4", f"{g.brigades[w].name} advances into {g.zone_name(z)}.",
                data={"kind": "advance", "unit": g.brigades[w].id, "from": g.board.zones[state.zone[w]].id,
                      "to": g.board.zones[z].id})
-    movement.enter_zone(state, w, z)
+    placement.enter_zone(state, w, z)
 
 
 decision("advance")((_advance_legal, _advance_apply))

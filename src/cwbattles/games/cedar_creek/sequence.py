@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 
 from ...engine.actions import Action
-from .state import CONFEDERATE, OFF_MAP, UNION, decision, process
+from .state import CONFEDERATE, OFF_MAP, UNION, decision, in_tactical_retreat, process
 from . import activation  # noqa: E402 (chapters call one another)
-from . import movement  # noqa: E402 (chapters call one another)
+from . import placement
 from . import retreat  # noqa: E402 (chapters call one another)
 
 NOBODY = -1
@@ -42,7 +42,7 @@ def default_facing(state, z: int) -> int:
 
 def place(state, u: int, z: int, facing: int = -1) -> None:
     """Put brigade u into zone z at set-up (12): first line if the zone is empty. (Every entry
-    during play goes through movement.enter_zone.)"""
+    during play goes through placement.enter_zone.)"""
     others = [v for v in state.brigades_in(z) if v != u]
     state.set_zone(u, z)
     state.line[u] = 2 if any(state.line[v] == 1 for v in others) else 1
@@ -71,7 +71,7 @@ def turn_start(state, frame) -> None:
 def arrive(state, frame) -> None:
     """12: independent cavalry enters mounted, without activation, at its entry zone, unless
     the enemy holds it or it is full (10.5): then it waits for a later turn. Entering goes
-    through the rules of every entry (movement.enter_zone: control, contact facing, enemy HQs
+    through the rules of every entry (placement.enter_zone: control, contact facing, enemy HQs
     falling back); the brigade then takes its line and its facing like any brigade ending a
     move (10.4, 10.5)."""
     g = state.game
@@ -81,14 +81,14 @@ def arrive(state, frame) -> None:
     if z in state.barred(b.side):
         state.note("12", f"{b.name} cannot enter at entry {b.entry_point}: the zone is held by the enemy.")
         return
-    if not movement.can_stack(state, u, z):
+    if not placement.can_stack(state, u, z):
         state.note("12", f"{b.name} waits: entry zone {g.zone_name(z)} is full.")
         return
     state.mounted[u] = True
     state.note("12", f"{b.name} arrives mounted at {g.zone_name(z)} (entry {b.entry_point}).",
                data={"kind": "enter", "unit": b.id, "from": None, "to": g.board.zones[z].id})
-    movement.enter_zone(state, u, z)
-    movement.push_line_and_facing(state, b.side, u)
+    placement.enter_zone(state, u, z)
+    placement.push_line_and_facing(state, b.side, u)
 
 
 @process("sheridan")
@@ -144,11 +144,6 @@ def _tactical_apply(state, frame, action):
 
 
 decision("tactical")((_tactical_legal, _tactical_apply))
-
-
-def in_tactical_retreat(state) -> bool:
-    """6.1: the effects of a tactical retreat last the turn it is ordered."""
-    return state.retreat_turn == state.turn
 
 
 def tactical_retreats_ordered(state) -> int:

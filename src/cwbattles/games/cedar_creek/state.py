@@ -2,15 +2,15 @@
 
 A handful of flat lists indexed by unit, zone or marker and a few counters, on top of the
 engine's decision machine (``engine.machine``: the stack of frames, the dice, the log).
-Rules live in the chapter modules (sequence, activation, movement, combat, retreat, victory);
-each registers the frames it handles with ``decision`` or ``process`` below.
+Rules live in the chapter modules above it (placement, sequence, activation, movement, combat,
+retreat, victory); each registers the frames it handles with ``decision`` or ``process`` below.
+``game_state.State`` is the state a game plays: this one with every chapter registered and what
+front-ends ask of a position (reach, command range, previews, descriptions, the position).
 """
 
 from __future__ import annotations
 
-from ...engine.actions import Action
 from ...engine.machine import Machine, Rules
-from ...engine.resign import with_resignation
 
 RULES = Rules()
 DECISIONS = RULES.decisions   # frame kind -> (legal(state, frame) -> list[Action], apply(state, frame, action))
@@ -27,6 +27,11 @@ _LIST_FIELDS = ("zone", "losses", "fatigue", "routed", "facing", "line", "mounte
 _SCALAR_FIELDS = ("first", "stamp", "sheridan_turn", "sheridan_in", "retreat_turn",
                   "train_zone", "train_active", "train_moved", "mv_unit", "mv_mp", "mv_moved", "mv_extra",
                   "mv_toggled", "mv_start_zoc", "mv_path", "piece_mp", "early_entered_turn")
+
+
+def in_tactical_retreat(state) -> bool:
+    """6.1: the effects of a tactical retreat last the turn it is ordered."""
+    return state.retreat_turn == state.turn
 
 
 class State(Machine):
@@ -239,76 +244,6 @@ class State(Machine):
             return self.marker_moved[m] == self.stamp
         return self.marker_moved[m] > self.stamp - self.round
 
-    # -- results ------------------------------------------------------------------------------
-    @property
-    def result(self) -> dict:
-        from .victory import result
-        return with_resignation(self, result(self))
-
-    def reach(self, unit_id: str) -> dict:
-        """Zones where the brigade moving now can still end this move, with their MP cost
-        ({zone id: MP}); empty for any other brigade. For front-ends that highlight moves: a
-        full zone it may only cross (10.5) is not among them."""
-        from .movement import can_stack, reachable
-        u = self.game.unit_index[unit_id]
-        if u != self.mv_unit or self.zone[u] < 0:
-            return {}
-        zones = self.game.board.zones
-        return {zones[z].id: cost for z, cost in reachable(self, u).items()
-                if z != self.zone[u] and can_stack(self, u, z)}
-
-    def command_range(self) -> dict:
-        """10: for the side to act, its headquarters' zone, the zones within command range of it
-        (8 MP, elevation not counted, never through an enemy-held zone) and whether each of its
-        divisions is in range (one brigade within it). For front-ends that show the range."""
-        from .activation import command_costs, in_command_range
-        g = self.game
-        side = self.SIDES.index(self.to_act) if self.to_act else -1
-        if side < 0:
-            return {}
-        hz = self.hq_zone[self.hq_of(side)]
-        zones = g.board.zones
-        if hz < 0:
-            within = []
-        else:
-            dist = command_costs(self, side, hz)
-            within = [zones[z].id for z in range(len(zones)) if dist[z] <= g.tables.command.range_mp]
-        return {"side": self.SIDES[side], "hq": zones[hz].id if hz >= 0 else None, "zones": within,
-                "divisions": {d.id: in_command_range(self, d.index) for d in g.divisions if d.side == side}}
-
-    def preview(self, action: Action) -> dict:
-        """What an action would bring about, before it is chosen: the exact odds of an attack
-        (combat), or the consequences of holding or retreating after a hit and of each retreat
-        path (retreat_preview)."""
-        if action.kind in ("hold", "retreat"):
-            from .retreat_preview import preview_hit
-            return preview_hit(self, action)
-        if action.kind in ("retreat_to", "retreat_stop"):
-            from .retreat_preview import preview_retreat_step
-            return preview_retreat_step(self, action)
-        from .combat import preview
-        return preview(self, action)
-
-    def has_preview(self, action: Action) -> bool:
-        """Does ``preview`` show a combat for this action (attacks, charges, resolutions, and
-        the facing chosen right after an attack declaration)?"""
-        from .combat import attack_facing_frame
-        return action.kind in ("attack", "charge", "resolve") or attack_facing_frame(self, action)
-
-    def describe(self, action: Action) -> str:
-        """The action in words, with what it obliges to where the position says more than the
-        action (a facing after an attack declaration, 11.1)."""
-        from .combat import describe
-        return describe(self, action)
-
-    def to_position(self) -> dict:
-        from .position import position_of
-        return position_of(self)
-
     def __repr__(self) -> str:
         who = self.to_act or "nobody"
         return f"<cedar-creek turn {self.turn} round {self.round}, {who} to act>"
-
-
-# Register the rules chapters' frames.
-from . import sequence, activation, movement, combat, retreat  # noqa: E402,F401

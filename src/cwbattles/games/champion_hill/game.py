@@ -9,7 +9,7 @@ from pathlib import Path
 from ...engine.actions import Action
 from ...engine.datafile import Checker, load_toml
 from ...engine.errors import DataError
-from ...engine.hexboard import hex_board_from_file
+from ...engine.hexmapfile import hex_board_from_file
 from ...systems.blue_and_gray import load_tables
 
 DATA = Path(__file__).parent / "data"
@@ -190,6 +190,11 @@ class ChampionHillGame:
         return self.turn_labels[turn - 1] if 0 < turn <= len(self.turn_labels) else str(turn)
 
     # -- states -------------------------------------------------------------------------------
+    def state_class(self):
+        """The class of this game's states (a position is read into one, ``position``)."""
+        from .state import State
+        return State
+
     def new_game(self, seed: int = 0, dice=None):
         """16.2: every unit with a set-up hex in it, reinforcements waiting, Game-Turn 1."""
         from .state import State

@@ -47,11 +47,9 @@ PASSING = (*bg.PASSING, "bowen_advance", "bowen_join")
 def state_from_position(g, doc, source: str = "position"):
     """A state from a position document; DataError naming the key for anything the rules could
     not play from."""
-    from .state import State
-
     r = Reader(source)
     doc = r.start(doc, g)
-    s = State(g, 0)
+    s = g.state_class()(g, 0)
     s.turn = r.int(doc, "turn", 1, g.turns)
     s.round = r.int(doc, "round", 0, 2)
     s.over = r.bool(doc, "over", default=False)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...engine.datafile import Checker, load_toml
 from ...engine.errors import DataError
+from .pieces import Division, Unit
 
 SIDE_INDEX = {"union": 0, "confederate": 1}
 TYPES = ("infantry", "cavalry", "artillery", "leader")
@@ -50,7 +51,6 @@ def load_turns(g, path) -> None:
 def load_oob(g, path) -> None:
     """Units by the oob's tables; a unit's ``corps`` is its corps' designation (23.4), its
     division the [[division]] (23.53's command of a Confederate division commander)."""
-    from .game import Division, Unit
     src = str(path)
     doc = load_toml(path)
     corps_tables = {}

@@ -3,13 +3,12 @@ turn record, scenario) shared by every state. ``cwbattles.load("chancellorsville
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from ...engine.actions import Action
 from ...engine.datafile import load_toml
 from ...engine.errors import DataError
-from ...engine.hexboard import hex_board_from_file
+from ...engine.hexmapfile import hex_board_from_file
 from ...systems.blue_and_gray import load_tables
 from . import data_files
 
@@ -17,40 +16,6 @@ DATA = Path(__file__).parent / "data"
 OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_march": "north_of_river",
                    "sedgwick_orders": True, "leader_placement": "default", "forced_march_entry": "on_entry",
                    "attack_leader": "attack", "leader_loss": "unit", "occupation": "at_end"}
-
-
-@dataclass(frozen=True)
-class Unit:
-    index: int
-    id: str
-    name: str
-    side: int
-    type: str             # infantry | cavalry | artillery | leader
-    size: str
-    division: int         # index in game.divisions
-    corps: str            # Union: the corps (23.4: the last part of the designation); "" if none
-    strength: int
-    movement: int
-    range: int
-    setup: int            # hex index, -1 if none
-    entry_turn: int       # 0 unless a reinforcement
-    entry_hex: int        # -1 unless a reinforcement
-    stars: int            # 23.5: leaders only
-    command: str          # 23.53: a leader's command (a division, a corps, "army")
-    horse: bool           # 23.23: horse artillery, moves as cavalry
-    disruption_save: bool  # 23.55: False for Hooker
-    counter: str
-    aside: bool = False
-    placement_free: bool = False  # 23.59: Hooker and Lee may start anywhere
-
-
-@dataclass(frozen=True)
-class Division:
-    index: int
-    id: str
-    name: str
-    side: int
-    corps: str
 
 
 class ChancellorsvilleGame:
@@ -147,6 +112,11 @@ class ChancellorsvilleGame:
         return self.turn_labels[turn - 1] if 0 < turn <= len(self.turn_labels) else str(turn)
 
     # -- states -------------------------------------------------------------------------------
+    def state_class(self):
+        """The class of this game's states (a position is read into one, ``position``)."""
+        from .state import State
+        return State
+
     def new_game(self, seed: int = 0, dice=None):
         from .state import State
         s = State(self, seed)

@@ -3,9 +3,7 @@ multi-unit and multi-hex attacks (8.2), odds (8.6; the strengths are ``strength`
 attacks (9.1-9.2).
 
 Frames: ("combat", side) - ``attack`` a hex, or ``end_combat`` once every compulsory attack is
-made; ("declare", side, targets, attackers) - add a ``target`` hex (before any attacker), add an
-``attacker``, ``resolve`` at the odds, or ``resolve_at`` a lower column (8.9). Results are
-applied by ``results``.
+made; it opens the ("declare", ...) frame of ``declaration``. Results are applied by ``results``.
 """
 
 from __future__ import annotations
@@ -215,42 +213,5 @@ def _combat_apply(s, frame, action):
     s.stack.append(("declare", side, (action.a,), ()))
 
 
-def _declare_legal(s, frame):
-    side, targets, attackers = frame[1], frame[2], frame[3]
-    out = []
-    if not attackers:
-        board = s.game.board
-        near = set()
-        for t in targets:
-            near.update(board.adjacent[t])
-        for t2 in sorted(near & s.occupied(1 - side)):
-            if t2 in targets or not targetable(s, side, t2):
-                continue
-            both = targets + (t2,)
-            if any(adjacent_role(s, u) for u in candidates(s, side, both)):
-                out.append(Action("target", t2))
-    for u in candidates(s, side, targets):
-        if u not in attackers:
-            out.append(Action("attacker", u))
-    o = odds(s, targets, attackers) if attackers else None
-    if o is not None and resolvable_at(s, targets, o) and stacks_complete(s, side, targets, attackers):
-        out.append(Action("resolve"))
-        # 8.9: the attacker may declare any lower column before the die is rolled
-        out += [Action("resolve_at", c) for c in range(o["column"])]
-    return out
-
-
-def _declare_apply(s, frame, action):
-    side, targets, attackers = frame[1], frame[2], frame[3]
-    if action.kind == "target":
-        s.stack.append(("declare", side, targets + (action.a,), attackers))
-    elif action.kind == "attacker":
-        s.stack.append(("declare", side, targets, attackers + (action.a,)))
-    else:
-        from .results import resolve
-        resolve(s, side, targets, attackers, action.a if action.kind == "resolve_at" else None)
-
-
 def register(rules) -> None:
     rules.decision("combat")((_combat_legal, _combat_apply))
-    rules.decision("declare")((_declare_legal, _declare_apply))

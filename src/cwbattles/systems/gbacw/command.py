@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from . import eventdata as ev
-from .state import CAPTURED, ELIMINATED, ENTERED, WOUNDED
+from .state import CAPTURED, ELIMINATED, ENTERED, ROUTED, WOUNDED
 
 END_COMMAND = Action("end_command")
 FATES = {1: "wounded", 2: "killed", 3: "captured"}
@@ -122,6 +122,13 @@ def in_command(s, u: int) -> bool:
     if cmd < 0 or s.hex[cmd] < 0:
         return False
     return s.game.board.distances_from(s.hex[cmd])[s.hex[u]] <= leader_radius(s, cmd)
+
+
+def one_hex(s, u: int) -> bool:
+    """5.2, 17.21: the unit moves one hex at most this phase (routed, or out of command)."""
+    if s.flags[u] & ROUTED:
+        return True
+    return not in_command(s, u)
 
 
 def brigade_in_command(s, b: int) -> bool:

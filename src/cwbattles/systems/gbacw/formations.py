@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from .command import one_hex
 from .state import FORMED, ROUTED
 
 
@@ -36,7 +37,6 @@ def formation_change(s, u: int, limited: bool | None = None):
     if unit.type == "leader" or s.flags[u] & (FORMED | ROUTED):
         return None
     if limited is None:
-        from .movement import one_hex
         limited = one_hex(s, u)
     if limited:
         return None                                         # 5.2: no formation change

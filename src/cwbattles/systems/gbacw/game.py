@@ -13,7 +13,7 @@ from pathlib import Path
 from ...engine.actions import Action
 from ...engine.datafile import Checker, load_toml
 from ...engine.errors import DataError
-from ...engine.hexboard import hex_board_from_file
+from ...engine.hexmapfile import hex_board_from_file
 from . import notation
 from .mapfacts import MapFacts
 from .oob import SIDES, build_oob

@@ -22,6 +22,7 @@ or ``stop``. Frames: ("movement", side) and ("moving", side, u).
 from __future__ import annotations
 
 from ...engine.actions import Action
+from .command import one_hex
 from .formations import facing_cost, formation_change
 from . import eventdata as ev
 from .state import ENGAGED, EXITED, FORMED, MOVED, OFF_MAP, PINNED, ROUTED
@@ -35,14 +36,6 @@ CHANGE = Action("change_formation")
 def may_move(s, u: int) -> bool:
     """5.1, 15.2, 12.7: a unit on the map that has not moved, is not pinned nor engaged."""
     return s.hex[u] >= 0 and not s.flags[u] & (MOVED | PINNED | ENGAGED) and s.may_move(u)
-
-
-def one_hex(s, u: int) -> bool:
-    """5.2, 17.21: the unit moves one hex at most this phase (routed, or out of command)."""
-    if s.flags[u] & ROUTED:
-        return True
-    from .command import in_command
-    return not in_command(s, u)
 
 
 def step_options(s, u: int, limited: bool | None = None) -> dict:

@@ -21,7 +21,8 @@ other side must decide (an HQ displaced by the move, 10.3).
 
 from __future__ import annotations
 
-from ....games.cedar_creek.movement import can_stack, reachable
+from ....games.cedar_creek.movement import reachable
+from ....games.cedar_creek.placement import can_stack
 from .facts import INF, View, facts
 from .movement import move_scores
 from .placement import Placement

@@ -11,8 +11,9 @@ plan, over every brigade, tells which division and brigade gain most by acting.
 from __future__ import annotations
 
 from .attacks import attack_value, best_facing_towards, rough_odds
-from ....games.cedar_creek.movement import allowance, can_stack, cohesive, reachable
-from ....games.cedar_creek.sequence import in_tactical_retreat
+from ....games.cedar_creek.movement import allowance, cohesive, reachable
+from ....games.cedar_creek.placement import can_stack
+from ....games.cedar_creek.state import in_tactical_retreat
 from .facts import (BLOCK_ENTRY, COHESION, CONFEDERATE, CSA_EARLY, DANGER, FRONT_WEIGHT, INF, OFF_MAP, STACKED,
                     UNION, View)
 from .fatigue import rest_gain

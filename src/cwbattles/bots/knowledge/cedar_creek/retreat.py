@@ -9,7 +9,7 @@ advances look one action ahead and evaluate.
 from __future__ import annotations
 
 from .evaluation import one_ply
-from ....games.cedar_creek.movement import can_stack
+from ....games.cedar_creek.placement import can_stack
 from ....games.cedar_creek.retreat import enemy_fronts, retreat_modifiers, rout_reason
 from .facts import CONFEDERATE, FATIGUE, ROUTED, View, facts, in_contact
 
