@@ -184,11 +184,7 @@ def test_every_previews_probabilities_sum_to_one_and_leave_the_state_alone(name)
                     "tests set one up)")
 
 
-LOG_KINDS = {"cedar-mountain": pytest.mark.xfail(strict=True, reason="Cedar Mountain's events carry no "
-                                                  "structured data yet (helper i27-mountain is adding it)")}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=LOG_KINDS[n]) if n in LOG_KINDS else n for n in GAMES])
+@pytest.mark.parametrize("name", GAMES)
 def test_the_logs_events_carry_structured_data(name):
     s, _ = walk(name, steps=600)
     data = [e.data for e in s.log if e.data]
