@@ -319,7 +319,9 @@ def replay(path, verify):
               help="live connections (WebSockets) open at most (more are refused with 429)")
 @click.option("--bot-workers", default=None, type=click.IntRange(1),
               help="search processes the server's bots share, all games together (default and most: the cores)")
-def serve(host, port, db, public_url, max_games, max_sockets, bot_workers):
+@click.option("--records-per-minute", default=6, show_default=True, type=click.IntRange(1),
+              help="records one address may open or continue a minute (more are refused with 429)")
+def serve(host, port, db, public_url, max_games, max_sockets, bot_workers, records_per_minute):
     """Start the web app (lobby, games against bots or remote players)."""
     import uvicorn
 
@@ -334,7 +336,8 @@ def serve(host, port, db, public_url, max_games, max_sockets, bot_workers):
     if host in ("0.0.0.0", "::") and not public:
         click.echo("  other machines: start with --public-url http://THIS-MACHINE'S-ADDRESS:"
                    f"{port} so that invite links point here")
-    limits = Limits(max_games=max_games, max_sockets=max_sockets, bot_workers=min(bot_workers or CORES, CORES))
+    limits = Limits(max_games=max_games, max_sockets=max_sockets, bot_workers=min(bot_workers or CORES, CORES),
+                    records_per_minute=records_per_minute)
     app = create_app(db, limits, public_url=public)
     # no per-message deflate: views are sent often and compressing them costs more CPU than it saves on
     # loopback or LAN; a page sends nothing, so a message from it is at most a few KB

@@ -7,7 +7,8 @@ import pytest
 
 import cwbattles
 from cwbattles.engine.errors import DataError, IllegalAction, ReplayMismatch
-from cwbattles.engine.records import Recorder, position_checksum, replay
+from cwbattles import replay
+from cwbattles.engine.records import Recorder, position_checksum
 from cwbattles.engine.resign import apply_doc, resign_doc
 
 

@@ -80,7 +80,8 @@ def running_server(db, *extra, host="127.0.0.1"):
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("web") / "games.sqlite3") as (base, _):
+    # a module's tests open many records from one address within a minute
+    with running_server(tmp_path_factory.mktemp("web") / "games.sqlite3", "--records-per-minute", "200") as (base, _):
         yield base
 
 

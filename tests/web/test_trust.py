@@ -248,7 +248,6 @@ def test_seeds_go_out_as_text_and_come_in_as_text(client):
 
 
 def test_a_player_resigns_recorded_in_the_result_and_the_record(client):
-    from cwbattles.engine.records import replay
     g = new_game(client, union="me", confederate="remote")
     gid, ut, ct = g["id"], g["tokens"]["union"], g["tokens"]["confederate"]
     for token, side in ((g["tokens"]["spectator"], "union"), (ct, "union"), (ut, "confederate")):
