@@ -137,9 +137,10 @@ def wait_view(base, gid, token, predicate, timeout=20.0):
 
 
 def wait_page_seq(page, seq):
-    """Until the page shows the live game after `seq` actions."""
-    page.wait_for_function("n => document.getElementById('replay-label').textContent.startsWith(`live · ${n} action`)",
-                           arg=seq)
+    """Until the page shows the live game after `seq` actions or more (a bot may answer before the
+    page is looked at)."""
+    page.wait_for_function("n => { const t = document.getElementById('replay-label').textContent;"
+                           " const m = /^live · (\\d+) action/.exec(t); return m && +m[1] >= n; }", arg=seq)
 
 
 def click_legal(page, item):
