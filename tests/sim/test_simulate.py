@@ -8,7 +8,8 @@ from click.testing import CliRunner
 
 from cwbattles.cli import main
 from cwbattles.sim import runner
-from cwbattles.sim.report import summarise, wilson, write_report
+from cwbattles.sim.report import (LEVEL_ORDER, margin_bins, mean_interval, median_interval, summarise, wilson,
+                                   write_report)
 from cwbattles.sim.results import read, write
 
 
@@ -105,3 +106,34 @@ def test_play_one_can_watch_the_game_and_play_a_given_game():
     given = runner.play_one(task, game=returns)
     same = runner.play_one(("cedar-creek", {"oob": "returns"}, "random", "random", 5, 0))
     assert strip([given])[0] | {"options": ""} == strip([same])[0] | {"options": ""}
+
+
+def test_margin_intervals():
+    m, lo, hi = mean_interval([1, 2, 3])
+    assert m == 2 and lo == pytest.approx(2 - 1.96 / 3 ** 0.5) and hi == pytest.approx(2 + 1.96 / 3 ** 0.5)
+    # 100 margins 1..100: the median 50.5 between the 41st and the 60th (order statistics 50 -+ 9.8)
+    assert median_interval(list(range(100, 0, -1))) == (50.5, 41, 60)
+    assert mean_interval([]) == median_interval([]) == (0.0, 0.0, 0.0)
+
+
+def test_margin_bins_are_round_and_few():
+    edges = margin_bins([-131, 25])           # 157 VP wide: 5 would give 32 bins, so 10
+    widths = {round(b - a, 9) for a, b in zip(edges, edges[1:])}
+    assert widths == {10} and edges[0] == -140.5 and edges[-1] >= 25.5 and len(edges) - 1 <= 30
+    assert margin_bins([3, 3]) == [2.5, 3.5]  # a single value: one whole-VP bin
+
+
+def test_report_draws_history_and_levels(tmp_path):
+    """Cedar Mountain's report: the levels of victory as bands and a bar chart, history's margin and level."""
+    rows = [{"game": "cedar-mountain", "seed": i, "index": i, "options": "", "union_bot": "heuristic",
+             "confederate_bot": "heuristic", "winner": w, "level": lv, "margin": m, "union_vp": max(m, 0),
+             "confederate_vp": max(-m, 0), "union_losses": 3, "confederate_losses": 4}
+            for i, (w, lv, m) in enumerate([("confederate", "tactical", -14), ("confederate", "strategic", -40),
+                                            ("union", "marginal", 7), ("union", "draw", 2)])]
+    page = write_report(rows, tmp_path / "report", source="made")
+    text = page.read_text()
+    assert (tmp_path / "report" / "levels.png").stat().st_size > 1000 and "levels.png" in text
+    assert "History's margin: -18 to -11 (confederate, tactical" in text
+    assert "-14 (-40 to +7)" not in text and "median margin" in text
+    s = summarise(rows)["standard"]
+    assert s["margin_median"] == (-6.0, -40, 7) and LEVEL_ORDER.index("strategic") < LEVEL_ORDER.index("draw")
