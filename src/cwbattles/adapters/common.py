@@ -51,8 +51,14 @@ HEX_FEATURES = ("union_units", "confederate_units", "union_strength", "confedera
 HEX_GLOBAL = ("turn", "union_to_act", "confederate_to_act", "union_phasing", "night", "moving_mp")
 
 
+_PHASES_OF: dict = {}      # id(game) -> (game, its decisions' kinds): asked for at every observation
+
+
 def _hex_phases(game) -> tuple:
-    return tuple(sorted(game.new_game(seed=0).RULES.decisions))
+    known = _PHASES_OF.get(id(game))
+    if known is None or known[0] is not game:
+        known = _PHASES_OF[id(game)] = (game, tuple(sorted(game.new_game(seed=0).RULES.decisions)))
+    return known[1]
 
 
 def observation_size(game) -> int:
@@ -81,7 +87,7 @@ def hex_observation(state) -> np.ndarray:
                 h[place, 4 + holder] = 1
     if state.mv_unit >= 0 and state.hex[state.mv_unit] >= 0:
         h[state.hex[state.mv_unit], 6] = 1
-    phases = _hex_phases(g) if not hasattr(g, "_obs_phases") else g._obs_phases
+    phases = _hex_phases(g)
     glob = np.zeros(len(HEX_GLOBAL) + len(phases), dtype=np.float32)
     glob[0] = state.turn / 12.0
     if state.to_act:

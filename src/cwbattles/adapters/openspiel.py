@@ -49,6 +49,7 @@ def make_game_class(name: str):
             super().__init__(game_type, game_info, params or dict())
             self.native = native
             self.space = space
+            self.initial = ChanceDriver(native)     # set up once; every new state starts from a clone
 
         def new_initial_state(self):
             return CwState(self)
@@ -59,8 +60,9 @@ def make_game_class(name: str):
     class CwState(pyspiel.State):
         def __init__(self, game):
             super().__init__(game)
-            self.driver = ChanceDriver(game.native)
+            self.driver = game.initial.clone()
             self.space = game.space
+            self.seen: dict = {}      # the text and tensor of this position, asked for many times a step
 
         def current_player(self):
             d = self.driver
@@ -79,6 +81,7 @@ def make_game_class(name: str):
             return [(k, 1.0 / 6.0) for k in range(6)]
 
         def _apply_action(self, action):
+            self.seen = {}
             if self.driver.is_chance:
                 self.driver.apply_chance(int(action) + 1)
             else:
@@ -96,8 +99,15 @@ def make_game_class(name: str):
             return returns(self.driver.state) if self.is_terminal() else [0.0, 0.0]
 
         def __str__(self):
-            return observation_text(self.driver.state) + (f" | rolling {self.driver.rolls}"
-                                                           if self.driver.is_chance else "")
+            if "text" not in self.seen:
+                self.seen["text"] = observation_text(self.driver.state) + (
+                    f" | rolling {self.driver.rolls}" if self.driver.is_chance else "")
+            return self.seen["text"]
+
+        def observation_vector(self):
+            if "tensor" not in self.seen:
+                self.seen["tensor"] = observation(self.driver.state)
+            return self.seen["tensor"]
 
     class CwObserver:
         """Perfect information: observation and information state are the same tensor."""
@@ -107,7 +117,7 @@ def make_game_class(name: str):
             self.dict = {"observation": self.tensor}
 
         def set_from(self, state, player):
-            obs = observation(state.driver.state)
+            obs = state.observation_vector()
             self.tensor[:] = 0 if obs is None else obs
 
         def string_from(self, state, player):

@@ -113,11 +113,16 @@ class Machine:
     __copy__ = clone
 
     # -- pickling (OpenSpiel's serialization, worker processes) ---------------------------------
+    FROM_GAME: tuple = ()     # slots holding static facts of the game: rebuilt from it, never pickled
+
+    def restore_from_game(self) -> None:
+        """Set the FROM_GAME slots again after unpickling (the game itself pickles by reference)."""
+
     def __getstate__(self):
         """The slots' values, the log as a flat list: pickled as its chain, one level deeper for
         every event, a long game's log would pass Python's recursion limit."""
         values = {k: getattr(self, k) for c in type(self).__mro__ for k in getattr(c, "__slots__", ())
-                  if hasattr(self, k)}
+                  if hasattr(self, k) and k not in self.FROM_GAME}
         values["_log"] = log_to_list(self._log)
         return None, values
 
@@ -129,6 +134,7 @@ class Machine:
         for k, v in values.items():
             setattr(self, k, v)
         self._log = chain
+        self.restore_from_game()
 
     # -- the public decision API ---------------------------------------------------------------
     @property

@@ -14,6 +14,7 @@ from ...engine.actions import Action
 from ...engine.board import area_board_from_toml
 from ...engine.datafile import Checker, load_toml
 from ...engine.errors import DataError
+from ...engine.gameref import PickledByReference
 
 DATA = Path(__file__).parent / "data"
 SIDE_NAMES = ("union", "confederate")
@@ -112,7 +113,7 @@ def check_options(specs: dict, options: dict) -> dict:
     return dict(sorted(out.items()))
 
 
-class CedarCreekGame:
+class CedarCreekGame(PickledByReference):
     """Static facts of Cedar Creek 1864 and the door to new states and positions."""
 
     name = "cedar-creek"

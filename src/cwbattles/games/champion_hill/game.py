@@ -11,6 +11,7 @@ from ...engine.datafile import Checker, load_toml
 from ...engine.errors import DataError
 from ...engine.hexmapfile import hex_board_from_file
 from ...systems.blue_and_gray import load_tables
+from ...engine.gameref import PickledByReference
 
 DATA = Path(__file__).parent / "data"
 SIDE_INDEX = {"union": 0, "confederate": 1}
@@ -50,7 +51,7 @@ class Division:
     restriction: str
 
 
-class ChampionHillGame:
+class ChampionHillGame(PickledByReference):
     name = "champion-hill"
     title = "Champion Hill 1863"
     version = "1"

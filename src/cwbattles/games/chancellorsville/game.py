@@ -11,6 +11,7 @@ from ...engine.errors import DataError
 from ...engine.hexmapfile import hex_board_from_file
 from ...systems.blue_and_gray import load_tables
 from . import data_files
+from ...engine.gameref import PickledByReference
 
 DATA = Path(__file__).parent / "data"
 OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_march": "north_of_river",
@@ -18,7 +19,7 @@ OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_m
                    "attack_leader": "attack", "leader_loss": "unit", "occupation": "at_end"}
 
 
-class ChancellorsvilleGame:
+class ChancellorsvilleGame(PickledByReference):
     name = "chancellorsville"
     title = "Chancellorsville 1863"
     version = "1"

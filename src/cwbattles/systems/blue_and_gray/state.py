@@ -33,6 +33,10 @@ class BGState(Machine):
     SCALAR_FIELDS = BASE_SCALAR_FIELDS
     EXIT_RULE = "19.3"                     # the exclusive rule that lets units leave the map
     __slots__ = BASE_LIST_FIELDS + BASE_SCALAR_FIELDS + ("facts", "units_by_hex", "_side_sets", "steps_left")
+    FROM_GAME = ("facts",)
+
+    def restore_from_game(self) -> None:
+        self.facts = map_facts(self)
 
     def __init__(self, game, seed: int = 0):
         super().__init__(game, seed)

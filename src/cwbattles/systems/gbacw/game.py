@@ -18,9 +18,10 @@ from . import notation
 from .mapfacts import MapFacts
 from .oob import SIDES, build_oob
 from .tables import FORMS, Formation, load_tables
+from ...engine.gameref import PickledByReference
 
 
-class GBACWGame:
+class GBACWGame(PickledByReference):
     name = "gbacw"
     system = "gbacw"
     title = "Great Battles of the American Civil War (standard rules)"

@@ -53,6 +53,10 @@ class GState(Machine):
     LIST_FIELDS = BASE_LIST_FIELDS
     SCALAR_FIELDS = BASE_SCALAR_FIELDS
     __slots__ = BASE_LIST_FIELDS + BASE_SCALAR_FIELDS + ("facts", "units_by_hex", "_side_sets", "steps_left", "_forms")
+    FROM_GAME = ("facts",)
+
+    def restore_from_game(self) -> None:
+        self.facts = self.game.map_facts
 
     def __init__(self, game, seed: int = 0):
         super().__init__(game, seed)
