@@ -3,8 +3,31 @@ moves the per-battle browser tests script, the same way a player makes them."""
 
 from __future__ import annotations
 
-from .test_browser import wait_page_seq, wait_view
-from .test_browser_round import wait_js
+from .test_browser import api, open_page, wait_page_seq, wait_view
+from .test_browser_round import Counted, wait_js
+
+
+def against_the_bot(base, browser, game, side, seed):
+    """A new game of ``game`` where ``side`` plays in a page against the heuristic bot: (game id,
+    the side's token, the page, its counter of clicks and keys). A confirmation the page asks
+    (risk.js) counts as one more click, and is accepted."""
+    other = "confederate" if side == "union" else "union"
+    g = api(base, "POST", "/api/games", {"game": game, "seed": seed, side: "me", other: "bot:heuristic"})
+    page = open_page(browser, base + g["links"][side])
+    c = counted(page)
+    return g["id"], g["tokens"][side], page, c
+
+
+def counted(page):
+    """The page's clicks and keys counted, with its confirmations (accepted)."""
+    c = Counted(page)
+
+    def confirm(dialog):
+        c.n += 1
+        c.what.append(f"confirm: {dialog.message[:40]}")
+        dialog.accept()
+    page.on("dialog", confirm)
+    return c
 
 
 def move_by_clicks(c, page, base, gid, token, unit, choose_hex):

@@ -4,9 +4,8 @@ historical set-up (the default): E ends the Command Phase, two regiments march a
 then E ends each phase until the Confederates' turn. The server, browser and helpers are those of
 test_browser."""
 
-from .counted_play import end_phase, farthest, move_by_clicks
-from .test_browser import api, browser, open_page, server, shot, wait_page_seq, wait_view  # noqa: F401
-from .test_browser_round import Counted
+from .counted_play import against_the_bot, end_phase, farthest, move_by_clicks
+from .test_browser import browser, server, shot, wait_page_seq, wait_view  # noqa: F401
 
 MOVERS = ("us-5ct", "us-28ny")
 # Measured: 6 clicks and keys (E for the Command Phase; 2 moves of 2: counter, hex; E for the
@@ -16,15 +15,10 @@ MOST_CLICKS = 9
 
 
 def test_a_cedar_mountain_player_turn_by_clicks(server, browser):  # noqa: F811
-    g = api(server, "POST", "/api/games", {"game": "cedar-mountain", "seed": 2, "union": "me",
-                                           "confederate": "bot:heuristic"})
-    gid, token = g["id"], g["tokens"]["union"]
-    page = open_page(browser, server + g["links"]["union"])
+    gid, token, page, c = against_the_bot(server, browser, "cedar-mountain", "union", 2)
     v = wait_view(server, gid, token, lambda w: w["to_act"] == "union" and w["phase"] == "command_phase", timeout=60)
     start = v["seq"]
     wait_page_seq(page, start)
-    c = Counted(page)
-    page.on("dialog", lambda d: (c.what.append(f"confirm: {d.message[:40]}"), setattr(c, "n", c.n + 1), d.accept()))
     v = end_phase(c, page, server, gid, token, "end the Command Phase")
     assert v["phase"] == "movement"
     wait_page_seq(page, v["seq"])

@@ -8,8 +8,9 @@ units of a stack attack together), so the declaration is resolved with one more 
 The server, browser and helpers are those of test_browser."""
 
 from .scripted_turns import bot_record
-from .test_browser import api, browser, open_page, server, shot, view_of, wait_page_seq, wait_view  # noqa: F401
-from .test_browser_round import Counted, wait_js
+from .test_browser import api, browser, open_page, server, shot, wait_page_seq, wait_view  # noqa: F401
+from .counted_play import counted
+from .test_browser_round import wait_js
 
 # The Union's Movement Phase of Game-Turn 2 begins after the bots' 206th action (seed 1).
 START = 206
@@ -31,8 +32,7 @@ def test_a_champion_hill_player_turn_by_clicks(server, browser):  # noqa: F811
     page = open_page(browser, server + game["links"]["union"])
     page.wait_for_selector("svg.hex-map .counter.hexunit")
     wait_page_seq(page, START)
-    c = Counted(page)
-    page.on("dialog", lambda d: (c.what.append(f"confirm: {d.message[:40]}"), setattr(c, "n", c.n + 1), d.accept()))
+    c = counted(page)
 
     # Point 9: pick a brigade, then click the counters of the friendly stack it can reach.
     c.click(f"svg.hex-map .counter[data-unit='{MOVER}']", f"pick {MOVER}")
@@ -59,14 +59,14 @@ def test_a_champion_hill_player_turn_by_clicks(server, browser):  # noqa: F811
     # The attack: its preview under the pointer, one click commits it, every unit it counted joins.
     page.locator(f"svg.hex-map .zone-tag[data-hex='{TARGET}']").hover()
     wait_js(page, "app.hover && app.hover.ready && app.hover.place === arg", TARGET)
-    counted = page.evaluate("() => window.cwbattles.hover.preview.attacker.units.length")
+    joining = page.evaluate("() => window.cwbattles.hover.preview.attacker.units.length")
     c.click(f"svg.hex-map .zone-tag[data-hex='{TARGET}']", f"attack {TARGET}")
-    v = wait_view(server, gid, token, lambda w: frame_of(w)[0] == "declare" and len(frame_of(w)[3]) == counted)
+    v = wait_view(server, gid, token, lambda w: frame_of(w)[0] == "declare" and len(frame_of(w)[3]) == joining)
     assert not any(i["action"]["kind"] == "attacker" for i in v["legal"])
     assert any(i["action"]["kind"] == "resolve" for i in v["legal"])
     wait_page_seq(page, v["seq"])
     page.wait_for_function("() => /has joined/.test(document.querySelector('#status').innerText)")
-    assert page.locator("#defaulted li").count() == counted
+    assert page.locator("#defaulted li").count() == joining
     page.screenshot(path=shot("champion-hill-stack-attacks-together.png"))
     phone = open_page(browser, server + game["links"]["union"], width=390, height=844)
     phone.wait_for_selector("svg.hex-map .counter.hexunit")

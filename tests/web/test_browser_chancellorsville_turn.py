@@ -2,9 +2,8 @@
 first player-turn against the heuristic bot, three brigades moved as far as they go and the
 phases ended with E. The server, browser and helpers are those of test_browser."""
 
-from .counted_play import end_phase, farthest, move_by_clicks
-from .test_browser import api, browser, open_page, server, shot, wait_page_seq, wait_view  # noqa: F401
-from .test_browser_round import Counted
+from .counted_play import against_the_bot, end_phase, farthest, move_by_clicks
+from .test_browser import browser, server, shot, wait_page_seq, wait_view  # noqa: F401
 
 MOVERS = ("cs-a-mahone", "cs-a-posey", "cs-a-wilcox")
 # Measured: 10 clicks and keys (3 moves of 3: counter, "move" in its menu beside "march", hex;
@@ -14,14 +13,9 @@ MOST_CLICKS = 14
 
 
 def test_a_chancellorsville_player_turn_by_clicks(server, browser):  # noqa: F811
-    g = api(server, "POST", "/api/games", {"game": "chancellorsville", "seed": 1, "union": "bot:heuristic",
-                                           "confederate": "me"})
-    gid, token = g["id"], g["tokens"]["confederate"]
-    page = open_page(browser, server + g["links"]["confederate"])
+    gid, token, page, c = against_the_bot(server, browser, "chancellorsville", "confederate", 1)
     page.wait_for_selector("svg.hex-map .counter.hexunit", timeout=60_000)
     wait_page_seq(page, 0)
-    c = Counted(page)
-    page.on("dialog", lambda d: (c.what.append(f"confirm: {d.message[:40]}"), setattr(c, "n", c.n + 1), d.accept()))
     for unit in MOVERS:
         move_by_clicks(c, page, server, gid, token, unit, farthest)
     page.screenshot(path=shot("chancellorsville-turn-moved.png"))
