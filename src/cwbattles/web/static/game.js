@@ -386,7 +386,7 @@ function renderStatus() {
     extra += `<div class="note picked">${app.picked.auto ? "Next by default" : "Picked"}: <b>${name}</b>.
       Click a highlighted ${app.meta.geometry.kind === "hexes" ? "hex" : "zone"} to move it there (the move ends
       there<span class="kbd-only">; Shift+click to go on</span>), an enemy to attack; its counter again for its other choices${app.picked.auto ? "; another counter to pick it instead"
-      : ". A click on friendly counters in a highlighted hex moves it there too<span class=\"kbd-only\"> (Escape to pick another)</span>"}.</div>`;
+      : app.meta.geometry.kind === "hexes" ? ". A click on friendly counters in a highlighted hex moves it there too<span class=\"kbd-only\"> (Escape to pick another)</span>" : ""}.</div>`;
   }
   $("sheet-phase").textContent = view.phase && !view.over ? `· ${app.panels.phaseText(view.phase).title}` : "";
   $("status").innerHTML = app.panels.renderStatus(view, app.names, app.meta) + extra +

@@ -98,11 +98,12 @@ export function makeInteraction(app, hooks) {
     if (placeId) onZoneClick(placeId, event);
   }
 
-  /** Is the hex (or zone) under a clicked counter a place the unit picked on purpose, or the
-   * unit moving, may end its move in? (A unit picked by default gives way to the one clicked.) */
+  /** On a hex map, is the hex under a clicked counter one the unit picked on purpose, or the unit
+   * moving, may end its move in? (A unit picked by default gives way to the one clicked; on an
+   * area map a zone is large beside its counters, and a click on one picks it.) */
   function isDestination(unitId, placeId) {
     const view = app.view;
-    if (!placeId) return false;
+    if (!placeId || app.meta.geometry.kind !== "hexes") return false;
     if (view.moving) return unitId !== view.moving && app.reach?.[placeId] !== undefined;
     const picked = app.picked;
     return Boolean(picked && !picked.auto && picked.options && picked.unit !== unitId
