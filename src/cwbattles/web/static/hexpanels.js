@@ -62,7 +62,7 @@ export function renderStatus(view, names, meta) {
     const more = (view.legal || []).some((i) => i.action.kind === "attacker");
     const how = !attack.attackers.length ? "Click the glowing units to add them"
       : more ? "Click the glowing units to add more"
-        : "Every unit that could attack has joined (8.2: a stack attacks together). To withhold one, undo<span class="kbd-only"> (U)</span>: each undo takes back the last unit joined";
+        : "Every unit that could attack has joined (8.2: a stack attacks together). To withhold one, undo<span class='kbd-only'> (U)</span>: each undo takes back the last unit joined";
     detail = `Attack on <b>${attack.targets.map(escapeHtml).join(", ")}</b> by ${attack.attackers.length
       ? attack.attackers.map((u) => escapeHtml(names.unit(u))).join(", ") : "nobody yet"}.
       ${how}; “resolve the attack” shows the odds before the die is rolled.`;
