@@ -249,3 +249,28 @@ def test_the_lobby_offers_both_readings_of_the_cedar_creek_counters(client):
     refused = client.post("/api/games", json={"game": "cedar-creek", "union": "me", "confederate": "me", "seed": 1,
                                               "options": {"oob": "printed"}})
     assert refused.status_code == 400 and "oob" in refused.text
+
+
+def test_a_declared_attack_is_joined_by_every_unit_its_preview_counted(client):
+    """Blue & Gray 8.2: the units of a stack attack together. A quick ``join`` after the
+    declaration adds every unit that could join (the ones the declaration's preview counted),
+    each listed as taken by default; an undo withholds the last one and the attack may still be
+    resolved."""
+    from .scripted_turns import bot_record
+    record = bot_record("champion-hill", 1, 206)            # the Union's Movement Phase, Game-Turn 2
+    g = client.post("/api/records", json={"record": record, "play": {"union": "me", "confederate": "me"}}).json()
+    gid, tok = g["id"], g["tokens"]["both"]
+    v = view(client, gid, tok).json()
+    end = next(i["action"] for i in v["legal"] if i["action"]["kind"] == "end_movement")
+    v = client.post(f"/api/games/{gid}/actions", json={"token": tok, "seq": v["seq"], "action": end}).json()
+    attack = {"kind": "attack", "hex": "1307"}
+    counted = [u["name"] for u in client.post(f"/api/games/{gid}/preview", json={"token": tok, "action": attack})
+               .json()["attacker"]["units"]]
+    q = quick(client, gid, tok, v["seq"], action=attack, join=True).json()
+    frame = q["position"]["stack"][-1]
+    assert frame[0] == "declare" and len(frame[3]) == len(counted) >= 2
+    assert [d["text"] for d in q["defaulted"]] == [f"{name} joins the attack" for name in counted]
+    assert not any(i["action"]["kind"] == "attacker" for i in q["legal"])
+    undone = client.post(f"/api/games/{gid}/undo", json={"token": tok}).json()
+    assert len(undone["position"]["stack"][-1][3]) == len(counted) - 1
+    assert any(i["action"]["kind"] == "resolve" for i in undone["legal"])

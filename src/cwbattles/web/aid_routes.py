@@ -30,6 +30,7 @@ class QuickBody(BaseModel):
     to: Short | None = None          # then take it to this place by the cheapest path
     action: dict[str, Any] | None = None   # then play this action (an attack...)
     finish: StrictBool = False       # then end its move if nothing else is sensible, facing and line by default
+    join: StrictBool = False         # then every unit that could join the attack declared joins it (8.2)
     log_from: StrictInt | None = None
 
 
@@ -94,6 +95,8 @@ def add_aid_routes(app: FastAPI, session_for, changed, view_json, limits) -> Non
                     q.play(body.action)
                 if body.finish:
                     q.finish(body.unit)
+                if body.join:
+                    q.join_attack()
             except AidError as e:
                 if not q.steps:
                     raise WebError(409, str(e)) from None

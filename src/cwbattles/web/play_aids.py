@@ -22,6 +22,7 @@ from .routes import cheapest_path, reach as reach_of
 SELECT_KINDS = ("brigade", "move")        # the action that starts a unit's move (area, hex games)
 ACTIVATE_KINDS = ("activate",)           # a division's activation, when picking its brigade needs it
 ATTACK_KINDS = ("attack", "charge")
+JOIN_KINDS = ("attacker",)               # a unit joining the attack being declared (Blue & Gray 8.2)
 HOUSEKEEPING = ("face", "line")          # follow-ups of a move that a destination click settles
 END_KINDS = ("end_hq", "hq_stop", "stop", "end_division", "end_movement", "end_combat", "halt", "no_advance")
 # Decisions whose default Enter takes (the first matching kind, in this order of preference).
@@ -294,6 +295,18 @@ class Quick:
                 return
             self.commit(stop, by_default=True)
         self.settle()
+
+    def join_attack(self) -> None:
+        """Every unit that could join the attack being declared joins it, by default: the units
+        of a stack attack together (Blue & Gray 8.2), as the declaration's preview counted them;
+        withholding one is the exception (an undo takes back the last one joined)."""
+        for _ in range(64):
+            if self.rolled() or not self.mine():
+                return
+            join = next((a for a, doc in _docs(self.state) if doc["kind"] in JOIN_KINDS), None)
+            if join is None:
+                return
+            self.commit(join, by_default=True)
 
     def settle(self) -> None:
         for _ in range(6):

@@ -292,6 +292,7 @@ function applyView(view, source) {
     if (view.stopped) showError(view.stopped);
   } else if (source === "post" || (old && view.seq < old.seq)) app.defaulted = null;
   app.view = view;
+  if (old && old.seq !== view.seq) $("chooser").hidden = true;     // a menu of an older decision
   if (app.previewing && app.previewing.seq !== view.seq) interact.closePreview();
   if (app.hover && (!old || old.seq !== view.seq)) interact.closePreview();
   render();
@@ -384,7 +385,8 @@ function renderStatus() {
     const name = escapeHtml(app.names.unit(app.picked.unit));
     extra += `<div class="note picked">${app.picked.auto ? "Next by default" : "Picked"}: <b>${name}</b>.
       Click a highlighted ${app.meta.geometry.kind === "hexes" ? "hex" : "zone"} to move it there (the move ends
-      there<span class="kbd-only">; Shift+click to go on</span>), an enemy to attack; its counter again for its other choices${app.picked.auto ? "; another counter to pick it instead" : ""}.</div>`;
+      there<span class="kbd-only">; Shift+click to go on</span>), an enemy to attack; its counter again for its other choices${app.picked.auto ? "; another counter to pick it instead"
+      : app.meta.geometry.kind === "hexes" ? ". A click on friendly counters in a highlighted hex moves it there too<span class=\"kbd-only\"> (Escape to pick another)</span>" : ""}.</div>`;
   }
   $("sheet-phase").textContent = view.phase && !view.over ? `· ${app.panels.phaseText(view.phase).title}` : "";
   $("status").innerHTML = app.panels.renderStatus(view, app.names, app.meta) + extra +

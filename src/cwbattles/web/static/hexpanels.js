@@ -12,6 +12,9 @@ export { playerText, renderLog };
 // on declaring and on resolving.
 export const COMBAT_KINDS = new Set(["attack", "resolve"]);
 export const VP_RULE = "21";
+// Declarations every unit that could join them joins at once (8.2: the units of a stack attack
+// together, one may be withheld): the page asks the server to add them (quick ``join``).
+export const JOINED_ON_DECLARING = new Set(["attack"]);
 
 // What each kind of pending decision means, in words, with its rule.
 const PHASES = {
@@ -56,9 +59,13 @@ export function renderStatus(view, names, meta) {
   }
   const attack = pendingAttack(view, meta);
   if (attack) {
+    const more = (view.legal || []).some((i) => i.action.kind === "attacker");
+    const how = !attack.attackers.length ? "Click the glowing units to add them"
+      : more ? "Click the glowing units to add more"
+        : "Every unit that could attack has joined (8.2: a stack attacks together). To withhold one, undo<span class='kbd-only'> (U)</span>: each undo takes back the last unit joined";
     detail = `Attack on <b>${attack.targets.map(escapeHtml).join(", ")}</b> by ${attack.attackers.length
       ? attack.attackers.map((u) => escapeHtml(names.unit(u))).join(", ") : "nobody yet"}.
-      Click the glowing units to add them; “resolve the attack” shows the odds before the die is rolled.`;
+      ${how}; “resolve the attack” shows the odds before the die is rolled.`;
   }
   return statusFrame(view, phase, detail);
 }

@@ -87,12 +87,27 @@ export function makeInteraction(app, hooks) {
       else quick({ unit: unitId, select: true });
       return;
     }
+    // Friendly counters cover most of a hex: a click on them where the picked (or moving) unit
+    // may go moves it there, not the stack there (issue 27, point 9).
+    if (isDestination(unitId, placeId)) return onZoneClick(placeId, event);
     const { first, items } = counterChoices(app, unitId, placeId, FIRST_CHOICE, ALTERNATIVE);
     if (first && SELECT_KINDS.has(first.action.kind)) return pick(first.action.unit);
     if (first) return choose(first);
     if (items.length) return showChooser(items, event);
     if (pickable(unitId)) return pick(unitId);
     if (placeId) onZoneClick(placeId, event);
+  }
+
+  /** On a hex map, is the hex under a clicked counter one the unit picked on purpose, or the unit
+   * moving, may end its move in? (A unit picked by default gives way to the one clicked; on an
+   * area map a zone is large beside its counters, and a click on one picks it.) */
+  function isDestination(unitId, placeId) {
+    const view = app.view;
+    if (!placeId || app.meta.geometry.kind !== "hexes") return false;
+    if (view.moving) return unitId !== view.moving && app.reach?.[placeId] !== undefined;
+    const picked = app.picked;
+    return Boolean(picked && !picked.auto && picked.options && picked.unit !== unitId
+      && picked.options.reach[placeId] !== undefined);
   }
 
   function onZoneClick(placeId, event) {
@@ -132,6 +147,11 @@ export function makeInteraction(app, hooks) {
     const moving = app.view.moving;
     if (moving && ["attack", "charge"].includes(item.action.kind)) {
       return () => quick({ unit: moving, action: item.action, finish: true });
+    }
+    // A declared attack is joined by every unit its preview counted (8.2: a stack attacks
+    // together); the player withholds by undoing, not by adding each unit by hand.
+    if (!moving && app.panels.JOINED_ON_DECLARING?.has(item.action.kind)) {
+      return () => quick({ action: item.action, join: true });
     }
     return () => hooks.sendAction(item.action);
   }
