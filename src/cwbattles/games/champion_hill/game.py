@@ -7,9 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...engine.datafile import Checker, load_toml
-from ...engine.hexmapfile import hex_board_from_file
-from ...systems.blue_and_gray import load_tables
-from ...systems.blue_and_gray.game import BlueAndGrayGame, read_option_specs
+from ...systems.blue_and_gray.game import BlueAndGrayGame
 
 DATA = Path(__file__).parent / "data"
 SIDE_INDEX = {"union": 0, "confederate": 1}
@@ -57,12 +55,7 @@ class ChampionHillGame(BlueAndGrayGame):
     option_defaults = OPTION_DEFAULTS
 
     def __init__(self, data_dir: Path = DATA, options: dict | None = None):
-        self.data_dir = Path(data_dir)
-        self.option_specs = read_option_specs(self.data_dir / "options.toml")
-        self.rules_file = self.data_dir / "rules.toml"
-        self.options = self._check_options(options or {})
-        self.board = hex_board_from_file(self.data_dir / "map.toml")
-        self.tables = load_tables()
+        self._read_options_and_map(data_dir, options, Path(data_dir))
         self._load_oob(self.data_dir / "oob.toml")
         b = self.board
         ref = b.index

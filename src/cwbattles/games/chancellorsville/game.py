@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...engine.hexmapfile import hex_board_from_file
-from ...systems.blue_and_gray import load_tables
-from ...systems.blue_and_gray.game import BlueAndGrayGame, read_option_specs
+from ...systems.blue_and_gray.game import BlueAndGrayGame
 from . import data_files
 
 DATA = Path(__file__).parent / "data"
@@ -24,12 +22,7 @@ class ChancellorsvilleGame(BlueAndGrayGame):
     option_defaults = OPTION_DEFAULTS
 
     def __init__(self, data_dir: Path = DATA, options: dict | None = None):
-        self.data_dir = Path(data_dir)
-        self.option_specs = read_option_specs(DATA / "options.toml")
-        self.rules_file = DATA / "rules.toml"
-        self.options = self._check_options(options or {})
-        self.board = hex_board_from_file(self.data_dir / "map.toml")
-        self.tables = load_tables()
+        self._read_options_and_map(data_dir, options, DATA)       # options and rules: always this game's
         data_files.load_turns(self, self.data_dir / "turns.toml")
         data_files.load_oob(self, self.data_dir / "oob.toml")
         data_files.load_scenario(self, self.data_dir / "scenario.toml")

@@ -11,6 +11,8 @@ from pathlib import Path
 from ...engine.datafile import load_toml
 from ...engine.errors import DataError
 from ...engine.gamebase import GameBase
+from ...engine.hexmapfile import hex_board_from_file
+from .tables import load_tables
 
 SIDES = ("union", "confederate")
 
@@ -24,6 +26,17 @@ class BlueAndGrayGame(GameBase):
     option_defaults: dict = {}   # a game's OPTION_DEFAULTS
     option_specs: dict = {}      # read_option_specs of its options.toml
     rules_file: Path             # its exclusive rules' summaries (rules.toml)
+
+    def _read_options_and_map(self, data_dir: Path, options: dict | None, rules_dir: Path) -> None:
+        """What every game loads first: its options (``rules_dir``'s ``options.toml``, checked),
+        its exclusive rules' summaries (``rules.toml`` there), its map (``data_dir``'s
+        ``map.toml``) and the series' tables."""
+        self.data_dir = Path(data_dir)
+        self.option_specs = read_option_specs(rules_dir / "options.toml")
+        self.rules_file = rules_dir / "rules.toml"
+        self.options = self._check_options(options or {})
+        self.board = hex_board_from_file(self.data_dir / "map.toml")
+        self.tables = load_tables()
 
     # -- options --------------------------------------------------------------------------------
     def _check_options(self, options: dict) -> dict:
