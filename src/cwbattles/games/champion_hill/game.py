@@ -6,12 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...engine.actions import Action
 from ...engine.datafile import Checker, load_toml
-from ...engine.errors import DataError
-from ...engine.hexmapfile import hex_board_from_file
-from ...systems.blue_and_gray import load_tables
-from ...engine.gameref import PickledByReference
+from ...systems.blue_and_gray.game import BlueAndGrayGame
 
 DATA = Path(__file__).parent / "data"
 SIDE_INDEX = {"union": 0, "confederate": 1}
@@ -51,17 +47,15 @@ class Division:
     restriction: str
 
 
-class ChampionHillGame(PickledByReference):
+class ChampionHillGame(BlueAndGrayGame):
     name = "champion-hill"
     title = "Champion Hill 1863"
     version = "1"
+    package = __package__
+    option_defaults = OPTION_DEFAULTS
 
     def __init__(self, data_dir: Path = DATA, options: dict | None = None):
-        self.data_dir = Path(data_dir)
-        self.option_specs = self._option_specs(self.data_dir / "options.toml")
-        self.options = self._check_options(options or {})
-        self.board = hex_board_from_file(self.data_dir / "map.toml")
-        self.tables = load_tables()
+        self._read_options_and_map(data_dir, options, Path(data_dir))
         self._load_oob(self.data_dir / "oob.toml")
         b = self.board
         ref = b.index
@@ -87,31 +81,6 @@ class ChampionHillGame(PickledByReference):
         self.art_road_only = self._art_road_only()                              # 19.13
 
     # -- data ---------------------------------------------------------------------------------
-    @staticmethod
-    def _option_specs(path):
-        doc = load_toml(path)
-        return {t["name"]: t for t in doc.get("option", [])}
-
-    def _check_options(self, options: dict) -> dict:
-        out = {}
-        for k, v in options.items():
-            if k not in self.option_specs:
-                raise DataError("options", k, f"unknown rule option; known: {', '.join(sorted(self.option_specs))}")
-            spec = self.option_specs[k]
-            if spec["type"] == "bool":
-                if isinstance(v, str) and v.lower() in ("true", "yes", "1", "false", "no", "0"):
-                    v = v.lower() in ("true", "yes", "1")
-                if not isinstance(v, bool):
-                    raise DataError("options", k, f"expected true or false, got {v!r}")
-            elif v not in spec["choices"]:
-                raise DataError("options", k, f"expected one of {spec['choices']}, got {v!r}")
-            if v != OPTION_DEFAULTS[k]:
-                out[k] = v
-        return dict(sorted(out.items()))
-
-    def option(self, name):
-        return self.options.get(name, OPTION_DEFAULTS[name])
-
     def _load_oob(self, path: Path) -> None:
         src = str(path)
         doc = load_toml(path)
@@ -187,74 +156,5 @@ class ChampionHillGame(PickledByReference):
         return frozenset(h for h in seen if b.terrain[h] in ("woods", "woods_rough")
                          and min(b.distance(h, m) for m in self.middle_road) <= 6)
 
-    def turn_label(self, turn: int) -> str:
-        return self.turn_labels[turn - 1] if 0 < turn <= len(self.turn_labels) else str(turn)
-
-    # -- states -------------------------------------------------------------------------------
-    def state_class(self):
-        """The class of this game's states (a position is read into one, ``position``)."""
-        from .state import State
-        return State
-
-    def new_game(self, seed: int = 0, dice=None):
-        """16.2: every unit with a set-up hex in it, reinforcements waiting, Game-Turn 1."""
-        from .state import State
-        s = State(self, seed)
-        if dice is not None:
-            s.dice = dice
-        s.setup()
-        return s
-
-    def from_position(self, doc, source: str = "position"):
-        from .position import state_from_position
-        return state_from_position(self, doc, source)
-
-    def all_actions(self) -> list:
-        from .notation import all_actions
-        return all_actions(self)
-
-    def describe(self, action: Action) -> str:
-        from .notation import describe
-        return describe(self, action)
-
-    def action_to_json(self, action: Action) -> dict:
-        from .notation import action_to_json
-        return action_to_json(self, action)
-
-    def action_from_json(self, doc: dict, source: str = "action") -> Action:
-        from .notation import action_from_json
-        return action_from_json(self, doc, source)
-
-    # -- facts for front-ends -------------------------------------------------------------------
-    def geometry(self, size: float = 20.0) -> dict:
-        from ...engine.hexdrawing import hex_geometry
-        return {**hex_geometry(self.board, size), "victory_hexes": [self.board.ids[h] for h in self.victory_hexes]}
-
-    def counters(self) -> dict:
-        side = ("union", "confederate")
-        return {"units": [{"id": u.id, "name": u.name, "side": side[u.side], "type": u.type, "size": u.size,
-                           "division": self.divisions[u.division].id, "strength": u.strength,
-                           "movement": u.movement, "range": u.range, "counter": u.counter,
-                           "entry_turn": u.entry_turn, "entry_hex": self.board.ids[u.entry_hex] if u.entry_hex >= 0 else None,
-                           "aside": u.aside}
-                          for u in self.units],
-                "divisions": [{"id": d.id, "name": d.name, "side": side[d.side], "restriction": d.restriction}
-                              for d in self.divisions]}
-
-    def rule_summaries(self) -> dict:
-        """{rule number: title, summary in our words, source}: the Blue & Gray standard rules,
-        then this game's exclusive rules (engine.rulebook)."""
-        from ...engine.rulebook import load_rule_summaries
-        from ...systems import blue_and_gray
-        if not hasattr(self, "_rules"):
-            system = Path(blue_and_gray.__file__).parent / "data" / "rules.toml"
-            self._rules = load_rule_summaries(system, self.data_dir / "rules.toml")
-        return self._rules
-
-    def key_facts(self, state) -> dict:
-        res = state.result
-        facts = {"turns": state.turn, "vp_union": res["vp"]["union"], "vp_confederate": res["vp"]["confederate"],
-                 "level": res["level"], "train": state.train_status()}
-        for hid, holder in res["control"].items():
-            facts[f"control_{hid}"] = holder or ""
-        return facts
+    def _more_key_facts(self, state, result: dict) -> dict:
+        return {"train": state.train_status()}

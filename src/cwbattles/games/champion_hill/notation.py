@@ -1,62 +1,23 @@
-"""Actions in words and in JSON (hexes by printed number, units by data-file id)."""
+"""Actions in words and in JSON (hexes by printed number, units by data-file id): the standard
+Blue & Gray actions and Champion Hill's own (``advance_more``, ``halt``: Bowen's counterattack
+advancing on, 19.53)."""
 
 from __future__ import annotations
 
 from ...engine.actions import Action
-from ...engine.machine import is_well_formed
 from ...systems.blue_and_gray import notation as bg
 
 # kind -> (meaning of a, meaning of b)
-KINDS = {
-    "move": ("unit", None), "march": ("unit", None), "enter": ("unit", "hex"), "end_movement": (None, None),
-    "step": ("hex", None), "exit": ("unit", None), "stop": ("unit", None),
-    "attack": ("hex", None), "end_combat": (None, None), "target": ("hex", None), "attacker": ("unit", None),
-    "resolve": (None, None), "retreat_to": ("hex", "unit"), "lose": ("unit", None),
-    "advance": ("unit", "hex"), "no_advance": (None, None), "advance_more": ("hex", "unit"), "halt": ("unit", None),
-    "resolve_at": ("column", None), "displace": ("unit", None), "stand": ("unit", None),
-}
+KINDS = bg.with_kinds({"no_advance": {"advance_more": ("hex", "unit"), "halt": ("unit", None)}})
 
 
-def _name(g, meaning, v):
-    size = {"hex": len(g.board), "unit": g.n_units, "column": len(g.tables.columns)}.get(meaning)
-    if size is not None and not 0 <= v < size:
-        return f"{meaning} #{v} (none such)"
-    if meaning == "hex":
-        return g.board.ids[v]
-    if meaning == "unit":
-        return g.units[v].name
-    if meaning == "column":
-        return g.tables.columns[v]
-    return str(v)
+def _own_texts(n, a, b) -> dict:
+    return {"advance_more": lambda: f"{n('unit', b)} advances on to {n('hex', a)}",
+            "halt": lambda: f"{n('unit', a)} halts"}
 
 
 def describe(g, action: Action) -> str:
-    k, a, b = action
-    n = lambda m, v: _name(g, m, v)  # noqa: E731
-    texts = {
-        "move": lambda: f"move {n('unit', a)}",
-        "march": lambda: f"move {n('unit', a)} strategically",
-        "enter": lambda: f"bring on {n('unit', a)}" + (f" at {n('hex', b)} (5.4)" if b >= 0 else ""),
-        "end_movement": lambda: "end the Movement Phase",
-        "step": lambda: f"move to {n('hex', a)}",
-        "exit": lambda: f"{n('unit', a)} leaves the map",
-        "stop": lambda: f"{n('unit', a)} ends its move",
-        "attack": lambda: f"attack hex {n('hex', a)}",
-        "end_combat": lambda: "end the Combat Phase",
-        "target": lambda: f"also attack hex {n('hex', a)}",
-        "attacker": lambda: f"{n('unit', a)} joins the attack",
-        "resolve": lambda: "resolve the attack",
-        "retreat_to": lambda: f"{n('unit', b)} retreats to {n('hex', a)}",
-        "lose": lambda: f"lose {n('unit', a)} in the exchange",
-        "advance": lambda: f"{n('unit', a)} advances into {n('hex', b)}",
-        "no_advance": lambda: "do not advance",
-        "advance_more": lambda: f"{n('unit', b)} advances on to {n('hex', a)}",
-        "halt": lambda: f"{n('unit', a)} halts",
-        "resolve_at": lambda: f"resolve the attack at {n('column', a)} (declared lower odds)",
-        "displace": lambda: f"displace {n('unit', a)} (the retreating unit takes its place)",
-        "stand": lambda: f"{n('unit', a)} stays (no retreat)",
-    }
-    return texts[k]() if isinstance(k, str) and k in texts and is_well_formed(action) else str(action)
+    return bg.describe(g, action, _own_texts)
 
 
 def action_to_json(g, action: Action) -> dict:

@@ -5,13 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...engine.actions import Action
-from ...engine.datafile import load_toml
-from ...engine.errors import DataError
-from ...engine.hexmapfile import hex_board_from_file
-from ...systems.blue_and_gray import load_tables
+from ...systems.blue_and_gray.game import BlueAndGrayGame
 from . import data_files
-from ...engine.gameref import PickledByReference
 
 DATA = Path(__file__).parent / "data"
 OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_march": "north_of_river",
@@ -19,43 +14,20 @@ OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_m
                    "attack_leader": "attack", "leader_loss": "unit", "occupation": "at_end"}
 
 
-class ChancellorsvilleGame(PickledByReference):
+class ChancellorsvilleGame(BlueAndGrayGame):
     name = "chancellorsville"
     title = "Chancellorsville 1863"
     version = "1"
+    package = __package__
+    option_defaults = OPTION_DEFAULTS
 
     def __init__(self, data_dir: Path = DATA, options: dict | None = None):
-        self.data_dir = Path(data_dir)
-        self.option_specs = {t["name"]: t for t in load_toml(DATA / "options.toml").get("option", [])}
-        self.options = self._check_options(options or {})
-        self.board = hex_board_from_file(self.data_dir / "map.toml")
-        self.tables = load_tables()
+        self._read_options_and_map(data_dir, options, DATA)       # options and rules: always this game's
         data_files.load_turns(self, self.data_dir / "turns.toml")
         data_files.load_oob(self, self.data_dir / "oob.toml")
         data_files.load_scenario(self, self.data_dir / "scenario.toml")
         data_files.load_command_control(self, DATA / "command_control.toml")
         self._derive()
-
-    # -- options --------------------------------------------------------------------------------
-    def _check_options(self, options: dict) -> dict:
-        out = {}
-        for k, v in options.items():
-            if k not in self.option_specs:
-                raise DataError("options", k, f"unknown rule option; known: {', '.join(sorted(self.option_specs))}")
-            spec = self.option_specs[k]
-            if spec["type"] == "bool":
-                if isinstance(v, str) and v.lower() in ("true", "yes", "1", "false", "no", "0"):
-                    v = v.lower() in ("true", "yes", "1")
-                if not isinstance(v, bool):
-                    raise DataError("options", k, f"expected true or false, got {v!r}")
-            elif v not in spec["choices"]:
-                raise DataError("options", k, f"expected one of {spec['choices']}, got {v!r}")
-            if v != OPTION_DEFAULTS[k]:
-                out[k] = v
-        return dict(sorted(out.items()))
-
-    def option(self, name):
-        return self.options.get(name, OPTION_DEFAULTS[name])
 
     # -- derived facts ----------------------------------------------------------------------------
     def _derive(self) -> None:
@@ -109,79 +81,13 @@ class ChancellorsvilleGame(PickledByReference):
             return self.corps_ids.index(cid) if cid in self.corps_ids else -1    # Hooker: no roll
         self.unit_corps = tuple(corps_of(u) for u in units)
 
-    def turn_label(self, turn: int) -> str:
-        return self.turn_labels[turn - 1] if 0 < turn <= len(self.turn_labels) else str(turn)
-
-    # -- states -------------------------------------------------------------------------------
-    def state_class(self):
-        """The class of this game's states (a position is read into one, ``position``)."""
-        from .state import State
-        return State
-
-    def new_game(self, seed: int = 0, dice=None):
-        from .state import State
-        s = State(self, seed)
-        if dice is not None:
-            s.dice = dice
-        s.setup()
-        return s
-
-    def from_position(self, doc, source: str = "position"):
-        from .position import state_from_position
-        return state_from_position(self, doc, source)
-
-    def all_actions(self) -> list:
-        from .notation import all_actions
-        return all_actions(self)
-
-    def describe(self, action: Action) -> str:
-        from .notation import describe
-        return describe(self, action)
-
-    def action_to_json(self, action: Action) -> dict:
-        from .notation import action_to_json
-        return action_to_json(self, action)
-
-    def action_from_json(self, doc: dict, source: str = "action") -> Action:
-        from .notation import action_from_json
-        return action_from_json(self, doc, source)
-
     # -- facts for front-ends -------------------------------------------------------------------
-    def geometry(self, size: float = 20.0) -> dict:
-        """The two sheets as the web view draws them (engine.hexdrawing: hexes, hexsides, the F and
-        H sections with their seams), with the 23.61 occupation hexes."""
-        from ...engine.hexdrawing import hex_geometry
-        return {**hex_geometry(self.board, size), "victory_hexes": [self.board.ids[h] for h in self.victory_hexes]}
+    def _unit_face_extras(self, unit) -> dict:
+        return {"stars": unit.stars}
 
-    def counters(self) -> dict:
-        side = ("union", "confederate")
-        return {"units": [{"id": u.id, "name": u.name, "side": side[u.side], "type": u.type, "size": u.size,
-                           "division": self.divisions[u.division].id, "strength": u.strength,
-                           "movement": u.movement, "range": u.range, "counter": u.counter, "stars": u.stars,
-                           "entry_turn": u.entry_turn,
-                           "entry_hex": self.board.ids[u.entry_hex] if u.entry_hex >= 0 else None,
-                           "aside": u.aside}
-                          for u in self.units],
-                "divisions": [{"id": d.id, "name": d.name, "side": side[d.side], "restriction": ""}
-                              for d in self.divisions]}
-
-    def rule_summaries(self) -> dict:
-        from ...engine.rulebook import load_rule_summaries
-        from ...systems import blue_and_gray
-        if not hasattr(self, "_rules"):
-            system = Path(blue_and_gray.__file__).parent / "data" / "rules.toml"
-            self._rules = load_rule_summaries(system, DATA / "rules.toml")
-        return self._rules
-
-    def key_facts(self, state) -> dict:
-        res = state.result
-        facts = {"turns": state.turn, "vp_union": res["vp"]["union"], "vp_confederate": res["vp"]["confederate"],
-                 "level": res["level"], "exit_vp": res["union"].get("exits", 0),
-                 "union_leaders_vp": res["union"].get("leaders", 0),
-                 "confederate_leaders_vp": res["confederate"].get("leaders", 0)}
-        for hid, holder in res["control"].items():
-            facts[f"control_{hid}"] = holder or ""
-        return facts
+    def _more_key_facts(self, state, result: dict) -> dict:
+        return {"exit_vp": result["union"].get("exits", 0), "union_leaders_vp": result["union"].get("leaders", 0),
+                "confederate_leaders_vp": result["confederate"].get("leaders", 0)}
 
 
 def _corps_order(name: str):

@@ -38,3 +38,4 @@ class Division:
     name: str
     side: int
     corps: str
+    restriction: str = ""   # Champion Hill's divisions carry one; none here (the page shows it)

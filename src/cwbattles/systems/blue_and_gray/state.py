@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...engine.actions import Action
+from ...engine.hexunits import HexUnits
 from ...engine.machine import Machine
 from .mapfacts import LINES, map_facts
 
@@ -25,7 +26,7 @@ BASE_SCALAR_FIELDS = ("phasing", "mv_unit", "mv_mp", "mv_mode")
 NORMAL, STRATEGIC, DOUBLE_QUICK = 0, 1, 2
 
 
-class BGState(Machine):
+class BGState(HexUnits, Machine):
     """Standard-rules state. Games subclass it, add fields and override the hooks."""
 
     SIDES = ("union", "confederate")
@@ -60,22 +61,11 @@ class BGState(Machine):
                                            # with the legal actions and valid as long as they are
 
     def clone(self):
-        s = super().clone()
-        s.facts = self.facts
-        s.units_by_hex = self.units_by_hex.copy()            # its values are tuples: a shallow copy is a full one
-        # shared, not copied: a side's dict is replaced (never emptied) when one of its units
-        # moves, so all who share it have that side's units where they were when it was filled
-        s._side_sets = self._side_sets.copy()
-        s.steps_left = None                # like the legal actions, recomputed by the copy
-        return s
+        # the side sets are shared, not copied: a side's dict is replaced (never emptied) when one
+        # of its units moves, so all who share it have that side's units where they were when filled
+        return self._clone_hex_fields(super().clone())
 
-    # -- unit facts -------------------------------------------------------------------------------
-    def side_of(self, u: int) -> int:
-        return self.game.units[u].side
-
-    def kind(self, u: int) -> str:
-        return self.game.units[u].type
-
+    # -- unit facts (side_of, kind: engine.hexunits) ------------------------------------------------
     def is_combat_unit(self, u: int) -> bool:
         """7.4: units without combat strength (a train) have no zone of control and never fight."""
         return self.game.units[u].type != "train"
@@ -103,26 +93,13 @@ class BGState(Machine):
         old = self.hex[u]
         if old == h:
             return
-        self.hex[u] = h
-        at = self.units_by_hex
-        if old >= 0:
-            rest = tuple(v for v in at[old] if v != u)
-            if rest:
-                at[old] = rest
-            else:
-                del at[old]
-        if h >= 0:
-            here = at.get(h)
-            at[h] = (u,) if here is None else tuple(sorted(here + (u,)))
+        self._relocate(u, old, h, in_unit_order=True)
         self._side_sets[self.facts.unit_side[u]] = {}
         self.on_hex_changed(u, old, h)
 
     def by_hex(self) -> dict:
         """Hex -> the units in it (read only)."""
         return self.units_by_hex
-
-    def units_at(self, h: int) -> tuple:
-        return self.units_by_hex.get(h, ())
 
     def occupied(self, side: int) -> frozenset:
         """Hexes holding a unit of ``side`` (a train counts: it is a unit, 18.2)."""

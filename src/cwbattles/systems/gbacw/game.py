@@ -10,22 +10,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...engine.actions import Action
 from ...engine.datafile import Checker, load_toml
 from ...engine.errors import DataError
+from ...engine.gamebase import GameBase
 from ...engine.hexmapfile import hex_board_from_file
-from . import notation
 from .mapfacts import MapFacts
 from .oob import SIDES, build_oob
 from .tables import FORMS, Formation, load_tables
-from ...engine.gameref import PickledByReference
 
 
-class GBACWGame(PickledByReference):
+class GBACWGame(GameBase):
+    """The calls to the system's ``position`` and ``notation`` (and ``new_game``, ``turn_label``)
+    are engine.gamebase's; a game on the system gives its ``state_class``."""
     name = "gbacw"
     system = "gbacw"
     title = "Great Battles of the American Civil War (standard rules)"
     version = "1"
+    package = __package__
     OPTION_DEFAULTS: dict = {}
 
     def __init__(self, data_dir, options: dict | None = None, map_file: str = "map.toml", oob_file: str = "oob.toml"):
@@ -120,33 +121,7 @@ class GBACWGame(PickledByReference):
         self.formations_of = tuple((leader, leader) if u.type == "leader" else
                                    tuple(forms[name] for name in FORMS[u.type]) for u in oob.units)
 
-    def turn_label(self, turn: int) -> str:
-        return self.turn_labels[turn - 1] if 0 < turn <= len(self.turn_labels) else str(turn)
-
     # -- states ---------------------------------------------------------------------------------------
     def state_class(self):
         from .standard import StandardState
         return StandardState
-
-    def new_game(self, seed: int = 0, dice=None):
-        s = self.state_class()(self, seed)
-        if dice is not None:
-            s.dice = dice
-        s.setup()
-        return s
-
-    def from_position(self, doc, source: str = "position"):
-        from .position import state_from_position
-        return state_from_position(self, doc, source)
-
-    def all_actions(self) -> list:
-        return notation.all_actions(self)
-
-    def describe(self, action: Action) -> str:
-        return notation.describe(self, action)
-
-    def action_to_json(self, action: Action) -> dict:
-        return notation.action_to_json(self, action)
-
-    def action_from_json(self, doc: dict, source: str = "action") -> Action:
-        return notation.action_from_json(self, doc, source)

@@ -12,6 +12,7 @@ unit to arrive is on top (13.4).
 
 from __future__ import annotations
 
+from ...engine.hexunits import HexUnits
 from ...engine.machine import Machine
 from . import bce, stacking
 
@@ -46,7 +47,7 @@ BASE_SCALAR_FIELDS = ("phasing", "mv_unit", "mv_mp", "mv_hexes", "melees", "clea
                       "vp_leaders")
 
 
-class GState(Machine):
+class GState(HexUnits, Machine):
     """Standard-rules state. Games subclass it, add fields and override the hooks."""
 
     SIDES = ("union", "confederate")
@@ -100,21 +101,11 @@ class GState(Machine):
         self.steps_left = None                  # the moving unit's steps, computed with the legal actions
 
     def clone(self):
-        s = super().clone()
-        s.facts = self.facts
-        s.units_by_hex = self.units_by_hex.copy()
-        s._side_sets = self._side_sets.copy()     # a side's dict is replaced, never changed in place
+        s = self._clone_hex_fields(super().clone())
         s._forms = self._forms
-        s.steps_left = None
         return s
 
-    # -- unit facts ---------------------------------------------------------------------------------
-    def side_of(self, u: int) -> int:
-        return self.game.units[u].side
-
-    def kind(self, u: int) -> str:
-        return self.game.units[u].type
-
+    # -- unit facts (side_of, kind: engine.hexunits) ---------------------------------------------------
     def is_combat_unit(self, u: int) -> bool:
         return self.game.oob.combat[u]
 
@@ -150,16 +141,7 @@ class GState(Machine):
         old = self.hex[u]
         if old == h:
             return
-        self.hex[u] = h
-        at = self.units_by_hex
-        if old >= 0:
-            rest = tuple(v for v in at[old] if v != u)
-            if rest:
-                at[old] = rest
-            else:
-                del at[old]
-        if h >= 0:
-            at[h] = at.get(h, ()) + (u,)
+        self._relocate(u, old, h, in_unit_order=False)
         self.touch(self.game.units[u].side)
 
     def touch(self, side: int) -> None:
@@ -183,9 +165,6 @@ class GState(Machine):
             self.flags[u] = new
             if bit & (ROUTED | ENGAGED):
                 self.touch(self.game.units[u].side)
-
-    def units_at(self, h: int) -> tuple:
-        return self.units_by_hex.get(h, ())
 
     def combat_at(self, h: int) -> tuple:
         """The combat units in h, bottom to top."""

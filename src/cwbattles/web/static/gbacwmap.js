@@ -8,6 +8,7 @@ import { HexMapView } from "/static/hexmap.js";
 import { points } from "/static/mapbase.js";
 import { GBACW_COUNTER, LEADER_RADIUS, gbacwCounter } from "/static/gbacwcounters.js";
 import { escapeHtml } from "/static/api.js";
+import { unitsByHex } from "/static/hexshared.js";
 
 const STACK_STEP = 2.4;
 const STYLE_ID = "gbacw-style";
@@ -97,12 +98,7 @@ export class GbacwMapView extends HexMapView {
     const layer = this.layers.counters;
     layer.replaceChildren();
     const moving = position.scalars?.mv_unit >= 0 ? position.units[position.scalars.mv_unit]?.id : null;
-    const byHex = new Map();
-    for (const unit of position.units || []) {
-      if (unit.status !== "on_map" || !unit.hex) continue;
-      if (!byHex.has(unit.hex)) byHex.set(unit.hex, []);
-      byHex.get(unit.hex).push(unit);
-    }
+    const byHex = unitsByHex(position);
     // the stack's order: the position's "stacks" (arrival order, the top last, 13.4)
     const order = position.stacks || {};
     this.stacks = byHex;

@@ -7,6 +7,7 @@ import { escapeHtml, SIDE_NAMES } from "/static/api.js";
 import { playerText, renderLog, statusFrame } from "/static/panels.js";
 import { renderRolls, renderTurnTrack } from "/static/hexpanels.js";
 import { gbacwStackHtml } from "/static/gbacwcounters.js";
+import { gameOverHead, hexTipTitle, stackTipTitle, unitsOn } from "/static/hexshared.js";
 
 export { playerText, renderLog, renderRolls, renderTurnTrack };
 
@@ -129,9 +130,7 @@ export function renderPreview(preview, actionText, names) {
 
 export function renderGameOver(result) {
   const winner = SIDE_NAMES[result.winner] || "nobody";
-  return `<div class="gameover-title ${result.winner}">${escapeHtml(winner)} ${result.winner ? "victory" : ""}</div>
-    <div class="gameover-score"><span class="union">Union ${result.vp?.union ?? 0}</span> —
-      <span class="confederate">Confederates ${result.vp?.confederate ?? 0}</span></div>
+  return `${gameOverHead(result, winner)}
     ${renderVP(result, (h) => h)}
     <p class="hint">Level of victory: ${escapeHtml(result.level || "–")} (27.1; a Draw counts for the Union, errata).
       Historically: ${escapeHtml(result.historical || "")}.</p>`;
@@ -143,10 +142,9 @@ export function hoverHtml(kind, id, pos, ctx) {
   if (kind === "unit") {
     const unit = pos.units.find((u) => u.id === id);
     if (!unit) return "";
-    const stack = pos.units.filter((u) => u.status === "on_map" && u.hex === unit.hex);
+    const stack = unitsOn(pos, unit.hex);
     const items = ctx.replay ? null : ctx.unitActions.get(id);
-    return `<div class="tip-title">Hex ${escapeHtml(map.zoneName(unit.hex))}
-      <span>${stack.length} counter${stack.length === 1 ? "" : "s"}</span></div>
+    return `${stackTipTitle(map, unit.hex, stack.length, "counter")}
       ${gbacwStackHtml(stack, infoOf, id)}${items ? ctx.clickText(items) : ""}`;
   }
   if (kind !== "zone") return "";
@@ -154,12 +152,12 @@ export function hoverHtml(kind, id, pos, ctx) {
   if (!hex) return "";
   const chart = meta.terrain_chart?.terrain?.[hex.terrain];
   const blown = (pos.cleared || []).includes(id);
-  const lines = [`<div class="tip-title">Hex ${escapeHtml(id)}${hex.label ? ` <span>${escapeHtml(hex.label)}</span>` : ""}</div>`,
+  const lines = [hexTipTitle(id, hex),
     `<div>${escapeHtml(map.terrainName(hex.terrain))}${blown ? " (blown down, 21.43)" : ""}, ${hex.elevation} ft${hex.crest ? ", crest hex (21.32)" : ""}</div>`];
   if (chart) lines.push(`<div class="hint">line ${chart.mp.line ?? "no"} MP, column ${chart.mp.column ?? "no"} MP; stacking ${chart.stacking} points</div>`);
   const around = map.hexsidesAround(id);
   if (around.length) lines.push(`<div class="hint">${around.map(escapeHtml).join("; ")}</div>`);
-  const units = pos.units.filter((u) => u.status === "on_map" && u.hex === id);
+  const units = unitsOn(pos, id);
   if (units.length) lines.push(gbacwStackHtml(units, infoOf, null));
   const items = ctx.replay ? null : ctx.zoneActions.get(id);
   if (items) lines.push(ctx.clickText(items));

@@ -6,6 +6,7 @@ import { svgEl } from "/static/counters.js";
 import { HEX_COUNTER, hexUnitCounter } from "/static/hexcounters.js";
 import { MapBase, points, splitName, UNIT_MARKS } from "/static/mapbase.js";
 import { Minimap } from "/static/minimap.js";
+import { unitsByHex } from "/static/hexshared.js";
 
 const STACK_STEP = 2.6;        // offset of each counter under the top one
 const TITLE_BAND = 48;         // room under the map for its title
@@ -207,12 +208,7 @@ export class HexMapView extends MapBase {
     const layer = this.layers.counters;
     layer.replaceChildren();
     const moving = position.scalars?.mv_unit >= 0 ? position.units[position.scalars.mv_unit]?.id : null;
-    const byHex = new Map();
-    for (const unit of position.units || []) {
-      if (unit.status !== "on_map" || !unit.hex) continue;
-      if (!byHex.has(unit.hex)) byHex.set(unit.hex, []);
-      byHex.get(unit.hex).push(unit);
-    }
+    const byHex = unitsByHex(position);
     this.stacks = byHex;
     for (const [hexId, units] of byHex) {
       const hex = this.hexes.get(hexId);

@@ -5,6 +5,7 @@
 import { escapeHtml, SIDE_NAMES } from "/static/api.js";
 import { diceHtml, playerText, renderLog, statusFrame } from "/static/panels.js";
 import { factorsText, stackHtml } from "/static/hexcounters.js";
+import { gameOverHead, hexTipTitle, stackTipTitle, unitsOn } from "/static/hexshared.js";
 
 export { playerText, renderLog };
 
@@ -215,9 +216,7 @@ export function renderPreview(preview, actionText, names) {
 
 export function renderGameOver(result) {
   const winner = SIDE_NAMES[result.winner] || result.winner || "nobody";
-  return `<div class="gameover-title ${result.winner}">${escapeHtml(winner)} ${result.winner ? "victory" : ""}</div>
-    <div class="gameover-score"><span class="union">Union ${result.vp?.union ?? 0}</span> —
-      <span class="confederate">Confederates ${result.vp?.confederate ?? 0}</span></div>
+  return `${gameOverHead(result, winner)}
     ${renderVP(result, (h) => h)}
     <p class="hint">Level of victory: ${escapeHtml(result.level || "–")} (21.4).</p>`;
 }
@@ -231,10 +230,9 @@ export function hoverHtml(kind, id, pos, ctx) {
   if (kind === "unit") {
     const unit = pos.units.find((u) => u.id === id);
     if (!unit) return "";
-    const stack = pos.units.filter((u) => u.status === "on_map" && u.hex === unit.hex);
+    const stack = unitsOn(pos, unit.hex);
     const items = ctx.replay ? null : ctx.unitActions.get(id);
-    return `<div class="tip-title">Hex ${escapeHtml(map.zoneName(unit.hex))}
-      <span>${stack.length} unit${stack.length === 1 ? "" : "s"}</span></div>
+    return `${stackTipTitle(map, unit.hex, stack.length, "unit")}
       ${stackHtml(stack, infoOf, divisionOf, id, pos.divisions)}${items ? ctx.clickText(items) : ""}`;
   }
   if (kind !== "zone") return "";
@@ -245,7 +243,7 @@ export function hoverHtml(kind, id, pos, ctx) {
   const effects = chart ? [mps.length === 1 ? `${mps[0]} MP to enter off roads` : "",
     chart.defender > 1 ? `defender ×${chart.defender}` : "", chart.blocks_los ? "blocks line of sight" : ""]
     .filter(Boolean).map((t) => ` · ${t}`).join("") : "";
-  const lines = [`<div class="tip-title">Hex ${escapeHtml(id)}${hex.label ? ` <span>${escapeHtml(hex.label)}</span>` : ""}</div>`,
+  const lines = [hexTipTitle(id, hex),
     `<div>${escapeHtml(map.terrainName(hex.terrain))}${escapeHtml(effects)}</div>`];
   const around = map.hexsidesAround(id);
   if (around.length) lines.push(`<div class="hint">${around.map(escapeHtml).join("; ")}</div>`);
@@ -253,7 +251,7 @@ export function hoverHtml(kind, id, pos, ctx) {
     const held = pos.control?.[id];
     lines.push(`<div>victory hex, held by ${held ? SIDE_NAMES[held] : "nobody"} (21)</div>`);
   }
-  const stack = pos.units.filter((u) => u.status === "on_map" && u.hex === id);
+  const stack = unitsOn(pos, id);
   if (stack.length) lines.push(stackHtml(stack, infoOf, divisionOf, null, pos.divisions));
   if (!ctx.replay) {
     const items = ctx.zoneActions.get(id);

@@ -21,16 +21,16 @@ costs and without the die modifier.
 
 from __future__ import annotations
 
-from ....systems.blue_and_gray.combat import adjacent_role, odds
+from functools import partial
+
+from ....systems.blue_and_gray.combat import adjacent_role
 from ....systems.blue_and_gray.displacement import displaceable, retreat_hexes
-from ..blue_and_gray import declared, table_outcomes
+from ..blue_and_gray import attacks
+from ..blue_and_gray.attacks import exchange_loss
 from .facts import TRAIN_VP, facts
-from .retreat import exchange_loss
 
 DR_SHARE = 0.25
 AR_SHARE = 0.2
-OBLIGED = 1.0         # a unit that must attack anyway (8.1) joins rather than fight alone later
-LOWER = 0.01          # a declared lower column must be strictly better to be chosen (8.9)
 
 
 def result_values(state, targets: tuple, attackers: tuple) -> dict:
@@ -51,45 +51,7 @@ def result_values(state, targets: tuple, attackers: tuple) -> dict:
             "Ae": -asp}
 
 
-def value_of(state, action, fast: bool) -> float:
-    """An attack's worth after ``action``. Until it is resolved, the attacker may still
-    declare any lower column (8.9), so an attack is worth its best column; ``resolve`` and
-    ``resolve_at`` are worth their own. ``fast``: the odds without a preview's clone or the
-    die modifier (19.53)."""
-    targets, attackers, column = declared(state, action)
-    if not attackers:
-        return 0.0
-    tables = state.game.tables
-    if fast:
-        top = odds(state, targets, attackers)["column"] if column is None else column
-        modifier = 0
-    else:
-        p = state.preview(action)
-        top, modifier = tables.columns.index(p["odds"]), p["die_modifier"]
-    values = result_values(state, targets, attackers)
-    columns = (top,) if action.kind in ("resolve", "resolve_at") else range(top + 1)
-    return max(sum(p * values[r] for r, p in table_outcomes(tables, c, modifier).items()) for c in columns)
-
-
-def combat_scores(state, actions, fast: bool) -> list:
-    """The Combat Phase: attack the hex whose full attack is worth most, or end the phase
-    (offered only when every compulsory attack is made, 8.1) if none is worth making."""
-    return [0.0 if a.kind == "end_combat" else value_of(state, a, fast) for a in actions]
-
-
-def declare_scores(state, actions, fast: bool) -> list:
-    """Building one attack: add the attacker that raises its worth most (units already in an
-    enemy zone of control must attack somewhere, 8.1, so they join), or roll."""
-    out = []
-    for a in actions:
-        v = value_of(state, a, fast)
-        if a.kind == "attacker" and adjacent_role(state, a.a):
-            v += OBLIGED
-        elif a.kind == "attacker":
-            v += 0.05                      # bombardment support never costs the attacker (9.1)
-        elif a.kind == "resolve_at":
-            v -= LOWER
-        elif a.kind == "target":
-            v -= 0.1
-        out.append(v)
-    return out
+# the series' scoring (bots.knowledge.blue_and_gray.attacks) with these values
+value_of = partial(attacks.value_of, result_values=result_values)
+combat_scores = partial(attacks.combat_scores, result_values=result_values)
+declare_scores = partial(attacks.declare_scores, result_values=result_values)

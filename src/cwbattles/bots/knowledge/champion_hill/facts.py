@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ....systems.blue_and_gray.state import CONFEDERATE, ELIMINATED, EXITED, UNION  # noqa: F401
+from ..blue_and_gray import facts as series
 
 # -- weights, in victory points -------------------------------------------------------------------
 CROSSROADS_VP = (5, 10)      # 21.3: (Union, Confederate) each Game-Turn the crossroads is held
@@ -22,21 +23,17 @@ HOLD = 0.9                   # chance an occupied victory hex stays with its occ
 NEAR = 3                     # hexes within which a side's units contest an empty victory hex
 
 
-class Facts:
-    """The static facts: victory hexes and their values, their distance rows, terrain."""
+class Facts(series.Facts):
+    """The static facts: the series' (units, terrain), victory hexes and their values, their
+    distance rows."""
 
     def __init__(self, game):
+        super().__init__(game)
         b = game.board
-        self.game = game
-        self.board = b
         self.adjacent = b.adjacent
-        self.units = game.units
-        self.strength = tuple(u.strength for u in game.units)
         # 21.1, 19.63: an Out of Ammo counter scores the full strength of the brigade it replaced
         self.vp_strength = tuple(game.units[u.ooa_of].strength if u.ooa_of >= 0 else u.strength
                                  for u in game.units)
-        self.side = tuple(u.side for u in game.units)
-        self.kind = tuple(u.type for u in game.units)
         self.brigade = tuple(u.size == "brigade" for u in game.units)
         self.train = game.TRAIN
         self.crossroads = game.crossroads
@@ -48,7 +45,6 @@ class Facts:
                                if ids[h] in END_VP)
         self.loc_hexes = game.union_loc
         self.dist = {h: b.distances_from(h) for h in game.control_hexes}
-        self.defence = tuple(game.tables.terrain[t]["defender"] for t in b.terrain)
         self.train_home = game.units[game.TRAIN].setup
 
 

@@ -1,6 +1,6 @@
 """Movement (5.0, 6.0, 19.3): where each unit is worth most, and the route there.
 
-A unit's worth in a hex (``hex_value``) is, in rough VP:
+A unit's worth in a hex (``Plan.value``, the series' ``blue_and_gray.movement``) is, in rough VP:
 
 - its objective: the victory hex (or, for the Confederates, the Union train) that is worth most
   to its side for the distance, two points less for every hex away, a bonus for standing on it;
@@ -19,13 +19,9 @@ guns can take position behind them); moving and stopping at once costs nothing.
 
 from __future__ import annotations
 
-from ....systems.blue_and_gray.movement import reach
+from ..blue_and_gray import movement
+from ..blue_and_gray.movement import STEP
 from .facts import CONFEDERATE, CROSSROADS_VP, LOC_VP, TRAIN_VP, UNION, facts, hex_defence, turns_left
-
-STEP = 2.0            # VP a hex of distance from the objective costs
-ON_OBJECTIVE = 3.0
-TERRAIN = 0.6         # per strength point, for a doubling terrain near the enemy
-BOMBARD = 1.5         # artillery within range of the enemy but out of its zones
 
 
 def objectives(state, side: int) -> list:
@@ -62,16 +58,12 @@ def train_value(state, h: int) -> float:
     return min(near, 4) * 2.0 + (6.0 if guarded else 0.0) - moved
 
 
-class Plan:
-    """What one side's moves are judged by, read once per decision."""
+class Plan(movement.Plan):
+    """What one side's moves are judged by, read once per decision (``value``: the series')."""
 
     def __init__(self, state, side: int):
-        self.state = state
-        self.side = side
-        self.F = facts(state.game)
+        super().__init__(state, side, facts(state.game))
         self.objectives = objectives(state, side)
-        self.enemy_zoc = state.zoc(1 - side)
-        self.enemy = state.combat_occupied(1 - side)
         self.held = {h for h, _ in self.objectives
                      if any(self.F.brigade[v] and self.F.side[v] == side for v in state.units_at(h))}
 
@@ -104,22 +96,6 @@ class Plan:
             best = v if best is None else max(best, v)
         return best or 0.0
 
-    def value(self, u: int, h: int, target: int) -> float:
-        F, st = self.F, self.state
-        board = st.game.board
-        v = -STEP * board.distance(h, target) + (ON_OBJECTIVE if h == target else 0.0)
-        zoc = h in self.enemy_zoc
-        if F.kind[u] == "artillery":
-            if zoc:
-                v -= 3.0
-            elif any(board.distance(h, e) <= st.artillery_range(u) for e in self.enemy):
-                v += BOMBARD
-        elif zoc:
-            v += self.contact(u, h)
-        if F.defence[h] > 1 and (zoc or any(board.distance(h, e) <= 2 for e in self.enemy)):
-            v += TERRAIN * F.strength[u] * float(F.defence[h] - 1)
-        return v
-
 
 def moving_scores(state, actions, fast: bool) -> list:
     """One hex of a move: the first step of the route to the best hex u may end in."""
@@ -129,31 +105,9 @@ def moving_scores(state, actions, fast: bool) -> list:
         return [train_value(state, a.a) if a.kind == "step" else
                 train_value(state, state.hex[u]) + 0.01 if a.kind == "stop" else -50.0 for a in actions]
     plan = Plan(state, side)
-    here = state.hex[u]
-    target = plan.objective(u, here)
-    routes = reach(state, u)
-    first = {}
-    best_by_step = {}
-    for h in routes:
-        if h == here or not state.stack_ok(h, side, (u,)):
-            continue
-        f = h
-        while routes[f][1] != here:
-            f = routes[f][1]
-        first[h] = f
-        val = plan.value(u, h, target)
-        if val > best_by_step.get(f, -1e9):
-            best_by_step[f] = val
-    stay = plan.value(u, here, target)
-    out = []
-    for a in actions:
-        if a.kind == "step":
-            out.append(best_by_step.get(a.a, -1e9))
-        elif a.kind == "stop":
-            out.append(stay + 0.01)
-        else:                                   # exit (19.3): the unit leaves the fight for good
-            out.append(stay - 20.0)
-    return out
+    target = plan.objective(u, state.hex[u])
+    # exit (19.3): the unit leaves the fight for good
+    return movement.route_scores(state, actions, u, lambda h: plan.value(u, h, target), lambda stay: stay - 20.0)
 
 
 def movement_scores(state, actions, fast: bool) -> list:

@@ -4,18 +4,11 @@ without the preview's clone."""
 
 from __future__ import annotations
 
+from ..blue_and_gray.policy import policy
+from ..blue_and_gray.retreat import exchange_scores
 from .attacks import combat_scores, declare_scores
 from .movement import movement_scores, moving_scores
-from .retreat import advance_scores, exchange_scores, retreat_scores
-
-
-def score_actions(state, actions, fast: bool = False) -> list:
-    """Scores of the legal actions (higher is better) for the side to act."""
-    return _HANDLERS[state.stack[-1][0]](state, actions, fast)
-
-
-def fast_scores(state, actions) -> list:
-    return score_actions(state, actions, fast=True)
+from .retreat import advance_scores, retreat_scores
 
 
 _HANDLERS = {
@@ -25,3 +18,4 @@ _HANDLERS = {
     "exchange": exchange_scores,
     "advance": advance_scores, "bowen_advance": advance_scores, "bowen_join": advance_scores,
 }
+score_actions, fast_scores = policy(_HANDLERS)

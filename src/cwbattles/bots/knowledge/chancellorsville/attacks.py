@@ -11,32 +11,21 @@ applied. An attack's worth, in VP for the attacker, is the sum over results of c
 
 from __future__ import annotations
 
-from ....systems.blue_and_gray.combat import adjacent_role, odds
+from functools import partial
+
+from ....systems.blue_and_gray.combat import adjacent_role
 from ....systems.blue_and_gray.displacement import displaceable, retreat_hexes
-from ..blue_and_gray import declared, table_outcomes
+from ..blue_and_gray import attacks
+from ..blue_and_gray.attacks import exchange_loss
 from .facts import facts
 
 DR_SHARE = 0.3
 AR_SHARE = 0.25
-OBLIGED = 1.0
-LOWER = 0.01
 # The attacker's own points lost (Ex, Ae, Ar with no retreat) count twice their 2 VP (23.61 ii):
 # a lost division is also the ground it would have held, and one lone division's exchange with a
 # brigade decides a game (measured, Union heuristic against random in 200 games: 187 wins with 2,
 # 184 with 1; the Union's mean loss 3.7 points against 7.8)
 OWN_LOSS = 2.0
-
-
-def exchange_loss(strengths, need: int) -> int:
-    """8.6 Ex: what the attacker loses paying ``need`` points the way ``exchange_scores`` does."""
-    left, lost = sorted(strengths), 0
-    while need > 0 and left:
-        covering = [x for x in left if x >= need]
-        x = covering[0] if covering else left[-1]
-        left.remove(x)
-        need -= x
-        lost += x
-    return lost
 
 
 def result_values(state, targets: tuple, attackers: tuple) -> dict:
@@ -56,37 +45,7 @@ def result_values(state, targets: tuple, attackers: tuple) -> dict:
             "Ae": -per * OWN_LOSS * asp}
 
 
-def value_of(state, action, fast: bool) -> float:
-    targets, attackers, column = declared(state, action)
-    if not attackers:
-        return 0.0
-    tables = state.game.tables
-    if fast:
-        top = odds(state, targets, attackers)["column"] if column is None else column
-        modifier = 0
-    else:
-        p = state.preview(action)
-        top, modifier = tables.columns.index(p["odds"]), p["die_modifier"]
-    values = result_values(state, targets, attackers)
-    columns = (top,) if action.kind in ("resolve", "resolve_at") else range(top + 1)
-    return max(sum(p * values[r] for r, p in table_outcomes(tables, c, modifier).items()) for c in columns)
-
-
-def combat_scores(state, actions, fast: bool) -> list:
-    return [0.0 if a.kind == "end_combat" else value_of(state, a, fast) for a in actions]
-
-
-def declare_scores(state, actions, fast: bool) -> list:
-    out = []
-    for a in actions:
-        v = value_of(state, a, fast)
-        if a.kind == "attacker" and adjacent_role(state, a.a):
-            v += OBLIGED
-        elif a.kind == "attacker":
-            v += 0.05
-        elif a.kind == "resolve_at":
-            v -= LOWER
-        elif a.kind == "target":
-            v -= 0.1
-        out.append(v)
-    return out
+# the series' scoring (bots.knowledge.blue_and_gray.attacks) with these values
+value_of = partial(attacks.value_of, result_values=result_values)
+combat_scores = partial(attacks.combat_scores, result_values=result_values)
+declare_scores = partial(attacks.declare_scores, result_values=result_values)

@@ -5,20 +5,18 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ....systems.blue_and_gray.state import CONFEDERATE, ELIMINATED, EXITED, UNION  # noqa: F401
+from ..blue_and_gray import facts as series
 
 NEAR = 3              # hexes within which a side's units contest a victory hex
 HOLDER_WEIGHT = 4.0   # the present holder's claim on a victory hex, in strength points
 
 
-class Facts:
+class Facts(series.Facts):
+    """The series' facts (units, terrain) with leaders, victory hexes and their worth, the exit."""
+
     def __init__(self, game):
+        super().__init__(game)
         b = game.board
-        self.game = game
-        self.board = b
-        self.units = game.units
-        self.strength = tuple(u.strength for u in game.units)
-        self.side = tuple(u.side for u in game.units)
-        self.kind = tuple(u.type for u in game.units)
         self.stars = tuple(u.stars for u in game.units)
         self.leader = tuple(u.type == "leader" for u in game.units)
         self.vp_point = game.vp_per_point
@@ -28,7 +26,6 @@ class Facts:
         self.dist = {h: b.distances_from(h) for h in game.victory_hexes}
         self.exit_hex = game.exit_hex
         self.exit_dist = b.distances_from(game.exit_hex)
-        self.defence = tuple(game.tables.terrain[t]["defender"] for t in b.terrain)
 
 
 @lru_cache(maxsize=4)

@@ -12,25 +12,18 @@ within range (9.1). A leader goes where his command is strongest, out of enemy z
 from __future__ import annotations
 
 from ....games.chancellorsville.victory import line_of_communication
-from ....systems.blue_and_gray.movement import reach
-from ..blue_and_gray import table_outcomes
+from ..blue_and_gray import movement, table_outcomes
+from ..blue_and_gray.movement import STEP
 from .attacks import DR_SHARE, AR_SHARE, OWN_LOSS, exchange_loss
 from .facts import UNION, facts, hex_defence
 
-STEP = 2.0
-ON_OBJECTIVE = 3.0
-TERRAIN = 0.6
-BOMBARD = 1.5
 
-
-class Plan:
-    """What one side's moves are judged by, read once per decision."""
+class Plan(movement.Plan):
+    """What one side's moves are judged by, read once per decision (``value``: the series')."""
 
     def __init__(self, state, side: int):
         F = facts(state.game)
-        self.state, self.side, self.F = state, side, F
-        self.enemy_zoc = state.zoc(1 - side)
-        self.enemy = state.combat_occupied(1 - side)
+        super().__init__(state, side, F)
         # 23.61: a hex the other side (or nobody) holds is worth twice as much to go for: it
         # must be taken, where one already held needs only keeping (measured: 15 wins in 20
         # against random instead of 11 for the Union)
@@ -76,22 +69,9 @@ class Plan:
             best = v if best is None else max(best, v)
         return best or 0.0
 
-    def value(self, u: int, h: int, target: int) -> float:
-        F, st = self.F, self.state
-        board = st.game.board
-        v = -STEP * board.distance(h, target) + (ON_OBJECTIVE if h == target else 0.0)
-        zoc = h in self.enemy_zoc
-        if F.kind[u] == "artillery":
-            if zoc:
-                v -= 3.0
-            elif any(board.distance(h, e) <= st.artillery_range(u) for e in self.enemy):
-                v += BOMBARD
-        elif zoc:
-            v += self.contact(u, h)
-        mult = max(F.defence[h], 2 if h in st.fieldworks else 1)
-        if mult > 1 and (zoc or any(board.distance(h, e) <= 2 for e in self.enemy)):
-            v += TERRAIN * F.strength[u] * float(mult - 1)
-        return v
+    def defence_multiplier(self, h: int) -> int:
+        """8.4 terrain, or 10.3 fieldworks doubling."""
+        return max(self.F.defence[h], 2 if h in self.state.fieldworks else 1)
 
     def leader_value(self, v: int, h: int) -> float:
         """23.55: a leader is worth most with the strongest stack of his command, out of
@@ -109,7 +89,6 @@ def moving_scores(state, actions, fast: bool) -> list:
     plan = Plan(state, side)
     F = plan.F
     here = state.hex[u]
-    routes = reach(state, u)
     if F.leader[u]:
         value = lambda h: plan.leader_value(u, h)  # noqa: E731
         exit_value = -50.0
@@ -121,26 +100,8 @@ def moving_scores(state, actions, fast: bool) -> list:
         # Game-Turn (the Union moves last, so nothing can cut the line after), gather before
         last = state.turn >= state.game.turns
         exit_value = 1e6 if plan.exit_open and last and target == F.exit_hex else -50.0
-    best_by_step = {}
-    for h in routes:
-        if h == here or not state.stack_ok(h, side, (u,)):
-            continue
-        f = h
-        while routes[f][1] != here:
-            f = routes[f][1]
-        val = value(h)
-        if val > best_by_step.get(f, -1e9):
-            best_by_step[f] = val
-    stay = value(here)
-    out = []
-    for a in actions:
-        if a.kind == "step":
-            out.append(best_by_step.get(a.a, -1e9))
-        elif a.kind == "stop":
-            out.append(stay + 0.01)
-        else:                                   # exit through F2501 (23.31)
-            out.append(exit_value)
-    return out
+    # exit through F2501 (23.31)
+    return movement.route_scores(state, actions, u, value, lambda stay: exit_value)
 
 
 def movement_scores(state, actions, fast: bool) -> list:

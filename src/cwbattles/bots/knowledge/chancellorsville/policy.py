@@ -3,6 +3,11 @@ the module that knows it; the small decisions after the die are here."""
 
 from __future__ import annotations
 
+from functools import partial
+
+from ..blue_and_gray import retreat
+from ..blue_and_gray.policy import policy
+from ..blue_and_gray.retreat import exchange_scores
 from .attacks import combat_scores, declare_scores
 from .facts import facts
 from .movement import Plan, movement_scores, moving_scores
@@ -12,30 +17,11 @@ VICTORY = 6.0
 
 def safety(state, u: int, h: int) -> float:
     F = facts(state.game)
-    side = F.side[u]
-    friends = enemies = 0
-    for n in state.game.board.adjacent[h]:
-        for v in state.units_at(n):
-            if F.leader[v]:
-                continue
-            if F.side[v] == side:
-                friends += 1
-            else:
-                enemies += 1
+    friends, enemies = retreat.neighbours(state, F.side[u], h, lambda v: not F.leader[v])
     return 0.5 * friends - enemies + float(F.defence[h] - 1) + (1.0 if h in state.fieldworks else 0.0)
 
 
-def retreat_scores(state, actions, fast: bool) -> list:
-    F = facts(state.game)
-    if state.stack[-1][0] == "retreat_option":
-        return [1.0 if a.kind == "stand" else 0.0 for a in actions]
-    return [safety(state, a.b, a.a) if a.kind == "retreat_to" else -5.0 - F.strength[a.a] for a in actions]
-
-
-def exchange_scores(state, actions, fast: bool) -> list:
-    F = facts(state.game)
-    need = state.stack[-1][2]
-    return [100.0 - F.strength[a.a] if F.strength[a.a] >= need else float(F.strength[a.a]) for a in actions]
+retreat_scores = partial(retreat.retreat_scores, safety=safety)
 
 
 def advance_scores(state, actions, fast: bool) -> list:
@@ -73,17 +59,10 @@ def place_scores(state, actions, fast: bool) -> list:
     return [float(sum(F.strength[v] for v in state.units_at(a.a) if not F.leader[v])) for a in actions]
 
 
-def score_actions(state, actions, fast: bool = False) -> list:
-    return _HANDLERS[state.stack[-1][0]](state, actions, fast)
-
-
-def fast_scores(state, actions) -> list:
-    return score_actions(state, actions, fast=True)
-
-
 _HANDLERS = {
     "movement": movement_scores, "moving": moving_scores,
     "combat": combat_scores, "declare": declare_scores,
     "retreat": retreat_scores, "retreat_option": retreat_scores,
     "exchange": exchange_scores, "advance": advance_scores, "cc_assign": assign_scores, "place_leader": place_scores,
 }
+score_actions, fast_scores = policy(_HANDLERS)
