@@ -153,12 +153,33 @@ def default_choice(state, log_events: list) -> dict | None:
     return None
 
 
+def _best_attack_facings(state, of_kind) -> list:
+    """The facings after an attack declaration whose combat is best for the attacker (most
+    defender hits less attacker hits: the facing the attack's preview headlined), or [] when
+    these facings follow no attack."""
+    scored = []
+    for a, doc in of_kind:
+        try:
+            p = state.preview(a)
+        except (ValueError, AttributeError):
+            return []
+        scored.append((p["defender_hit"] - p["attacker_hit"], a, doc))
+    top = max((sc for sc, _, _ in scored), default=None)
+    return [(a, doc) for sc, a, doc in scored if top is not None and abs(sc - top) < 1e-12]
+
+
 def _pick(state, kind, docs, log_events):
     index = {id(a): i for i, (a, _) in enumerate(docs)}
     of_kind = [(a, doc) for a, doc in docs if doc["kind"] == kind]
     if kind == "face":
         units = {doc.get("unit") for _, doc in of_kind}
         target = _last_attack_target(log_events, units)
+        best = _best_attack_facings(state, of_kind)
+        if best:        # right after an attack: the odds the attack's preview showed (its best facing)
+            for a, doc in best:
+                if target and doc.get("zone") == target:
+                    return index[id(a)], "face the zone attacked (the best odds)"
+            return index[id(best[0][0])], "the facing with the best odds, as the attack's preview showed"
         for a, doc in of_kind:
             if target and doc.get("zone") == target:
                 return index[id(a)], "face the zone attacked"
