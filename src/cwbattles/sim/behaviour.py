@@ -300,7 +300,7 @@ def back_and_forth(unit, turn_end) -> bool:
 
 def odds_label(d: dict) -> str:
     if d.get("combat") == "fire":
-        return d.get("column", "?")
+        return d.get("column", "none")              # an empty hex, or strength below the table
     if "odds" in d:
         return d["odds"]
     if "totals" in d and "rolls" in d:                    # Cedar Creek: opposed rolls, modifiers

@@ -166,7 +166,7 @@ def render(summary: dict, console) -> None:
         r.add_column(col)
     for side in ("union", "confederate"):
         for due, g in s[side]["schedule"].items():
-            r.add_row(side, str(due or "?"), str(g["units"]), f"{g['entered']:.1f}", f"{g['mean_turn']:.1f}")
+            r.add_row(side, str(due) if str(due) != "0" else "?", str(g["units"]), f"{g['entered']:.1f}", f"{g['mean_turn']:.1f}")
     console.print(r)
 
     c = Table(title="Targets (issue 29)", title_justify="left")
