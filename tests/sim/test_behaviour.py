@@ -96,3 +96,20 @@ def test_the_union_right_and_rear_at_chancellorsville():
     flank = load_facts("chancellorsville")["flank"]
     assert in_flank("H1722", flank) and in_flank("H1928", flank) and in_flank("H0512", flank)
     assert not in_flank("H1616", flank) and not in_flank("F2401", flank)
+
+
+def test_a_victory_hex_nobody_holds_is_contested_once_both_sides_come_near():
+    from cwbattles.engine.log import Event
+    g = cwbattles.load("cedar-mountain")
+    places = ["2319", "1921", "1323", "3415"]
+    snaps = [(0, {p: None for p in places}, {})]
+
+    def move(unit, a, b, turn):
+        return Event("5.1", "", (), turn, 1, {"kind": "move", "unit": unit, "from": a, "to": b})
+
+    union_only = [move("us-10me", "2322", "2321", 1)]                   # two hexes from 2319
+    c = count(g, load_facts(g.name), union_only, snaps, places)
+    assert not c["contested"]["2319"]
+    both = union_only + [move("cs-21nc", "2316", "2317", 2)]             # two hexes on the other side
+    c = count(g, load_facts(g.name), both, snaps, places)
+    assert c["contested"]["2319"] and not c["contested"]["3415"]

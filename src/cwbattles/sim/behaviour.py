@@ -16,7 +16,8 @@ Definitions (the table's rows):
 - *victory places taken*: a victory hex or zone passing to this side from the other or from nobody,
   between two player-turn snapshots (the game's own reading of control, ``result``).
 - *contested*: a victory place attacked, or approached within ``contest_radius`` (hexes, or zones
-  along the map's links) by a combat unit of a side not holding it at that moment.
+  along the map's links) by a combat unit of a side not holding it at that moment; a place
+  nobody holds, once both sides have come that near (or one attacks it).
 - *reinforcements*: units entering the map (``enter`` events, an HQ moving ``from`` nowhere), with
   their game-turn, beside the turn the scenario schedules.
 - *lost surrounded*: eliminations the battle's data names (8.7 "no hex to retreat into"...).
@@ -211,13 +212,19 @@ def count(game, facts, log, snaps, places) -> dict:
             if after[1][p] is not None and after[1][p] != before[1][p]:
                 per[after[1][p]]["taken"] += 1
 
+    near_unheld = {p: set() for p in places}             # the sides that came near a hex nobody holds
+
     def approach(unit, where):
         side = side_of.get(unit)
         if side is None or not units[unit][1]:
             return
         for p in places:
             if control[p] != side and near.within(where, p, facts["contest_radius"]):
-                contested[p] = True
+                if control[p] is not None:
+                    contested[p] = True
+                else:                                      # nobody's: contested once both come
+                    near_unheld[p].add(side)
+                    contested[p] = contested[p] or len(near_unheld[p]) == 2
 
     for unit, where in position.items():
         approach(unit, where)
