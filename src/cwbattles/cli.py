@@ -196,14 +196,15 @@ def report(results, out_dir):
 @click.option("--seed", default=0, show_default=True, type=int, help="each game's dice seed derives from it (as simulate's)")
 @click.option("--workers", default=1, show_default=True, type=int, help="games played at once in worker processes")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@click.option("--markdown", is_flag=True, help="print the tables in Markdown")
 @click.option("--option", "option_pairs", multiple=True, help="rule option NAME=VALUE (repeatable)")
-def behaviour(game_name, union, confederate, games, seed, workers, as_json, option_pairs):
+def behaviour(game_name, union, confederate, games, seed, workers, as_json, markdown, option_pairs):
     """Play N games and count what the bots did (combats, victory places taken and contested,
     reinforcements, units lost surrounded, idle and back-and-forth marches, odds), beside history,
     with issue 29's targets checked."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from cwbattles.sim.behaviour_report import render, run
+    from cwbattles.sim.behaviour_report import render, render_markdown, run
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(f"{game_name} {union} v {confederate}", total=games)
@@ -211,6 +212,9 @@ def behaviour(game_name, union, confederate, games, seed, workers, as_json, opti
                   progress=lambda row: (progress.update(task, advance=1), row)[1])
     if as_json:
         click.echo(json.dumps(out))
+        return
+    if markdown:
+        click.echo(render_markdown(out), nl=False)
         return
     render(out, Console(width=160))
 

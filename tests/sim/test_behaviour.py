@@ -3,10 +3,12 @@ counter exact."""
 
 from __future__ import annotations
 
+from rich.console import Console
+
 import cwbattles
 from cwbattles.sim.behaviour import (Nearness, Watch, back_and_forth, count, in_flank, load_facts, observe_one,
                                      victory_places)
-from cwbattles.sim.behaviour_report import summarise
+from cwbattles.sim.behaviour_report import render, render_markdown, summarise
 from cwbattles.sim.runner import tasks
 from tests.games.champion_hill.helpers import act, game, hexof, position
 
@@ -73,6 +75,11 @@ def test_reinforcements_and_early_are_read_with_their_game_turns():
     summary = summarise("cedar-creek", [row])
     early_check = next(c for c in summary["checks"] if "early" in c["check"])
     assert early_check["pass"] == bool(early)
+    summary.update(union_bot="random", confederate_bot="random", seed=3)
+    assert "| early enters in every game | " + ("pass" if early else "FAIL") in render_markdown(summary)
+    console = Console(record=True, width=200)
+    render(summary, console)
+    assert "Targets (issue 29)" in console.export_text()
 
 
 def test_back_and_forth_is_a_return_to_a_hex_left_two_game_turns_before():

@@ -183,3 +183,48 @@ def render(summary: dict, console) -> None:
             console.print(f"  - {h['value']} ({h['confidence']}; {h['source']})", highlight=False)
     for seed, err in summary["errors"]:
         console.print(f"[red]game with seed {seed} failed: {err}[/]")
+
+
+def _fmt(value) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
+def render_markdown(summary: dict) -> str:
+    """The same tables as ``render``, in Markdown (for docs/bots.md)."""
+    s = summary["sides"]
+    lines = [f"**{summary['game']}**: {summary['union_bot']} (Union) v {summary['confederate_bot']} (Confederate), "
+             f"{summary['played']} games, seed {summary['seed']}", "",
+             "| | Union | Confederate | history |", "|---|---|---|---|"]
+
+    def history(metric):
+        return " / ".join(f"{h['side'].capitalize()}: {h['value']} ({h['confidence']})"
+                          for h in summary["history"] if h["metric"] == metric)
+
+    lines.append(f"| wins | {s['union']['wins']} | {s['confederate']['wins']} | {history('winner')} |")
+    for key, label in ROWS:
+        lines.append(f"| {label} | {_fmt(s['union'][key])} | {_fmt(s['confederate'][key])} | {history(key)} |")
+        if key == "combats":
+            for kind in sorted(set(s["union"]["types"]) | set(s["confederate"]["types"])):
+                lines.append(f"| - {kind} a game | {_fmt(s['union']['types'].get(kind, 0))} | "
+                             f"{_fmt(s['confederate']['types'].get(kind, 0))} | {history(kind)} |")
+    odds = sorted(set(s["union"]["odds"]) | set(s["confederate"]["odds"]), key=_odds_key)
+    for o in odds:
+        lines.append(f"| - at {o} | {s['union']['odds'].get(o, 0):.1f} | {s['confederate']['odds'].get(o, 0):.1f} | |")
+    lines += ["", "| victory place | held at the start | contested | held at the end |", "|---|---|---|---|"]
+    for p, share in summary["contested"].items():
+        h = summary["holders"][p]
+        lines.append(f"| {p} | {h['start'] or 'nobody'} | {share:.0%} | "
+                     + ", ".join(f"{k} {n}" for k, n in sorted(h["end"].items())) + " |")
+    lines += ["", "| reinforcements | scheduled turn | units | entered a game | mean entry turn |", "|---|---|---|---|---|"]
+    for side in ("union", "confederate"):
+        for due, g in s[side]["schedule"].items():
+            lines.append(f"| {side} | {due if str(due) != '0' else '?'} | {g['units']} | {g['entered']:.1f} | "
+                         f"{g['mean_turn']:.1f} |")
+    lines += ["", "| target (issue 29) | result | measured |", "|---|---|---|"]
+    for row in summary["checks"]:
+        lines.append(f"| {row['check']} | {'pass' if row['pass'] else 'FAIL'} | {row['measured']} |")
+    notes = [h for h in summary["history"] if h["metric"] == "note"]
+    if notes:
+        lines.append("")
+        lines += [f"- History: {h['value']} ({h['confidence']}; {h['source']})" for h in notes]
+    return "\n".join(lines) + "\n"
