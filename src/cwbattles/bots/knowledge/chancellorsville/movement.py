@@ -158,6 +158,13 @@ def movement_scores(state, actions, fast: bool) -> list:
             out.append(4.0)
             continue
         u = a.a
+        if a.kind == "force_enter":
+            # 23.22: entering by forced march (12 MP, no enemy zone) gains ground when the
+            # objective is far from the entry hex; near it the normal entry may fight at once
+            plan = plan or Plan(state, F.side[u])
+            target, _ = plan.objective(u, a.b)
+            out.append(4.0 + (0.6 if state.game.board.distance(a.b, target) > 6 else -0.6))
+            continue
         if a.kind == "rally":
             out.append(3.5)
             continue
