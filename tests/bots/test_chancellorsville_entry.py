@@ -5,6 +5,7 @@ import cwbattles
 from cwbattles.bots import make_bot
 from cwbattles.bots.knowledge.chancellorsville.evaluation import control_odds
 from cwbattles.bots.knowledge.chancellorsville.movement import Plan, movement_scores
+from cwbattles.games.chancellorsville import forced_march
 
 
 def test_an_empty_victory_hex_is_nobodys_by_default_and_its_last_occupiers_with_the_older_reading():
@@ -29,6 +30,6 @@ def test_a_forced_entry_is_preferred_when_the_objective_is_far_from_the_entry_he
     assert forced
     for a in forced:
         target, _ = plan.objective(a.a, a.b)
-        far = g.board.distance(a.b, target) > 6
+        far = g.board.distance(a.b, target) > 6 and (not forced_march.north_only(s, a.a) or target in g.north)
         normal = next(b for b in actions if b.kind == "enter" and b.a == a.a)
         assert (scores[a] > scores[normal]) == far
