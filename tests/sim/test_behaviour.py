@@ -120,3 +120,10 @@ def test_a_victory_hex_nobody_holds_is_contested_once_both_sides_come_near():
     both = union_only + [move("cs-21nc", "2316", "2317", 2)]             # two hexes on the other side
     c = count(g, load_facts(g.name), both, snaps, places)
     assert c["contested"]["2319"] and not c["contested"]["3415"]
+
+
+def test_worker_processes_give_the_same_table():
+    from cwbattles.sim.behaviour_report import run
+    one = run("cedar-creek", "random", "random", games=2, seed=3, workers=1)
+    two = run("cedar-creek", "random", "random", games=2, seed=3, workers=2)
+    assert one == two and one["played"] == 2
