@@ -190,6 +190,37 @@ def report(results, out_dir):
 
 @main.command()
 @click.argument("game_name", default="cedar-creek")
+@click.option("--union", default="heuristic", show_default=True, help="bot spec", callback=bot_spec)
+@click.option("--confederate", default="heuristic", show_default=True, help="bot spec", callback=bot_spec)
+@click.option("--games", default=10, show_default=True, type=int)
+@click.option("--seed", default=0, show_default=True, type=int, help="each game's dice seed derives from it (as simulate's)")
+@click.option("--workers", default=1, show_default=True, type=int, help="games played at once in worker processes")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@click.option("--markdown", is_flag=True, help="print the tables in Markdown")
+@click.option("--option", "option_pairs", multiple=True, help="rule option NAME=VALUE (repeatable)")
+def behaviour(game_name, union, confederate, games, seed, workers, as_json, markdown, option_pairs):
+    """Play N games and count what the bots did (combats, victory places taken and contested,
+    reinforcements, units lost surrounded, idle and back-and-forth marches, odds), beside history,
+    with issue 29's targets checked."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from cwbattles.sim.behaviour_report import render, render_markdown, run
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{game_name} {union} v {confederate}", total=games)
+        out = run(game_name, union, confederate, games, seed, workers, options=parse_options(option_pairs),
+                  progress=lambda row: (progress.update(task, advance=1), row)[1])
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    if markdown:
+        click.echo(render_markdown(out), nl=False)
+        return
+    render(out, Console(width=160))
+
+
+@main.command()
+@click.argument("game_name", default="cedar-creek")
 @click.option("--games", default=10, show_default=True, type=int)
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--union", default="random", show_default=True, callback=bot_spec)

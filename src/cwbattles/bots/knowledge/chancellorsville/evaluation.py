@@ -3,11 +3,12 @@
 ``evaluate`` adds what is already won (2 VP a strength point and a star eliminated, exits
 through F2501) to what the victory hexes are expected to give at the end: each hex's expected
 holder from the strength on it or near it, nearer counting more, its present holder counting as
-a little strength of its own (the scenario's reading: the last to occupy it holds it). Cheap
+a little strength of its own (23.61 as the option ``occupation`` reads it). Cheap
 enough for search leaves; exact at the end of the game."""
 
 from __future__ import annotations
 
+from ....games.chancellorsville.victory import holder as victory_holder
 from .facts import CONFEDERATE, ELIMINATED, EXITED, HOLDER_WEIGHT, NEAR, UNION, facts
 
 
@@ -36,7 +37,10 @@ def control_odds(state, h: int, units) -> tuple:
         d = row[uh]
         if d <= NEAR:
             w[side] += F.strength[u] * (NEAR + 1 - d) * (3 if d == 0 else 1)
-    holder = state.control[state.game.victory_slot[h]]
+    # 23.61 as the game reads it (victory.holder): by default the side with a combat unit in
+    # the hex now (an emptied hex is nobody's); option occupation = "last_occupier": its last
+    # occupier, which keeps the hex until the enemy enters it
+    holder = victory_holder(state, state.game.victory_slot[h])
     if holder >= 0:
         w[holder] += HOLDER_WEIGHT
     total = w[0] + w[1]

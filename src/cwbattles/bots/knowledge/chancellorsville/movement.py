@@ -11,6 +11,7 @@ within range (9.1). A leader goes where his command is strongest, out of enemy z
 
 from __future__ import annotations
 
+from ....games.chancellorsville import forced_march
 from ....games.chancellorsville.victory import line_of_communication
 from ..blue_and_gray import movement, table_outcomes
 from ..blue_and_gray.movement import STEP
@@ -119,6 +120,17 @@ def movement_scores(state, actions, fast: bool) -> list:
             out.append(4.0)
             continue
         u = a.a
+        if a.kind == "force_enter":
+            # 23.22: entering by forced march (12 MP, no enemy zone) gains ground when the
+            # objective is far from the entry hex and the march may reach it: a Union forced
+            # march off its own Game-Turns keeps north of the Rappahannock (23.21), so there
+            # only toward an objective on that bank; near it the normal entry may fight at once
+            plan = plan or Plan(state, F.side[u])
+            target, _ = plan.objective(u, a.b)
+            reachable = not forced_march.north_only(state, u) or target in state.game.north
+            far = state.game.board.distance(a.b, target) > 6
+            out.append(4.0 + (0.6 if far and reachable else -0.6))
+            continue
         if a.kind == "rally":
             out.append(3.5)
             continue
