@@ -234,7 +234,13 @@ export function makeInteraction(app, hooks) {
     const left = x > pane.width / 2 ? Math.max(8, x - width - 40) : Math.min(pane.width - width - 8, x + 40);
     box.style.right = "auto";
     box.style.left = `${left}px`;
-    box.style.top = `${Math.max(40, Math.min(y - 80, pane.height - (box.offsetHeight || 300) - 8))}px`;
+    // Within the part of the pane the window shows (on a phone the page may be scrolled so that
+    // the pane begins above the window): the box's title always in view, the rest scrolls.
+    const shownTop = Math.max(40, 8 - pane.top);
+    const shownBottom = Math.min(pane.height, window.innerHeight - pane.top) - 8;
+    box.style.maxHeight = `${Math.max(160, shownBottom - shownTop)}px`;
+    const height = Math.min(box.offsetHeight || 300, Math.max(160, shownBottom - shownTop));
+    box.style.top = `${Math.max(shownTop, Math.min(y - 80, shownBottom - height))}px`;
   }
 
   // --- pointing at an attack: its preview, ready to commit with one click ------------------------
