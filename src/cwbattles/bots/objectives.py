@@ -17,9 +17,9 @@ written for one scenario: the objectives come from those data and the position.
   ``STRIKE_RANGE`` than ours), when that is worth more than any place;
 - a formation still off the map marches from its entry to the place it will be given.
 
-``term`` turns the objectives into an evaluation term in VP from the side's view: a little for
-every step its formations' units are nearer their objective, much less than a victory point a
-hex, so that it steers plans that the game's evaluation scores alike and never outweighs VP.
+``term`` turns the objectives into an evaluation term in VP from the side's view: a tenth of a
+VP for every step a formation's head is nearer its objective and one VP for standing on it, so
+that it steers plans that the game's evaluation scores alike without outweighing real VP.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ THREAT = 3            # hexes (or zone hops) within which an enemy unit threaten
 STRIKE_RANGE = 4      # how near an enemy formation must be to be a target of a strike
 SPREAD = 0.5          # a place's worth to the next formation once one formation has it
 DIST_CAP = 20         # distances beyond this count as this far (a formation across the map)
-VP_PER_STEP = 0.05    # the evaluation term: VP for each hex (hop) nearer the objective
+VP_PER_STEP = 0.1     # the evaluation term: VP for each hex (hop) nearer the objective ...
+OCCUPY = 1.0          # ... and for standing on a place to take or hold
 
 
 @dataclass(frozen=True)
@@ -166,8 +167,11 @@ def _march(bf: Battlefield, state, name: str, units: tuple, me: int, taken: dict
 
 
 def term(state, objectives: list) -> float:
-    """The objectives as VP from their side's view: minus VP_PER_STEP for every hex (hop) the
-    formations' units on the map stand from their objectives, on average per formation."""
+    """The objectives as VP from their side's view: for each formation, minus VP_PER_STEP for
+    every hex (hop) its nearest unit stands from its objective (the head of the formation leads
+    the way: a plan gains by moving one unit on, not by shuffling the whole line), and OCCUPY
+    when a unit stands on a place it is to take or hold (the evaluation counts a place as good
+    as held when only friends are near, though the rules give it to the last side on it)."""
     if not objectives:
         return 0.0
     bf = battlefield(state.game)
@@ -175,7 +179,10 @@ def term(state, objectives: list) -> float:
     for ob in objectives:
         at = [h for u in ob.units if (h := bf.where(state, u)) >= 0]
         if at:
-            total -= VP_PER_STEP * sum(bf.distance(ob.place, h) for h in at) / len(at)
+            nearest = min(bf.distance(ob.place, h) for h in at)
+            total -= VP_PER_STEP * nearest
+            if nearest == 0 and ob.kind in ("take", "hold"):
+                total += OCCUPY
     return total
 
 
