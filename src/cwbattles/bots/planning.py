@@ -214,6 +214,8 @@ class Planner:
         best = max(fit, key=lambda g: (fit[g], g == heuristic))
         chosen, fitness = heuristic, fit[heuristic]
         base = fit[heuristic]
+        if best != heuristic and deadline is not None and clock() + cost * RECHECK_RESERVE > deadline:
+            best = heuristic                     # no time left to check it: the heuristic's turn
         if best != heuristic:
             # the re-check on fresh dice: the best must still beat the heuristic over all its dice
             best_all = (fit[best] * SEEDS + self.fitness(state, best, fresh) * RECHECK_SEEDS) / (SEEDS + RECHECK_SEEDS)
