@@ -114,12 +114,14 @@ class CommanderBot:
         if self.plan is not None and self.plan["side"] == side:
             warm = self.plan["genome"][self.plan["genes"]:]
         share = self.share(state)
-        self.plans_made[state.turn] = self.plans_made.get(state.turn, 0) + 1
         if share is not None and self.cost is not None and share < MIN_EVALUATIONS * self.cost:
-            action = ordering(kn, state, legal)[0]            # no time to plan: the heuristic's move
+            # no time to plan: the heuristic's move, and the time saved goes to later plans (not
+            # counted as a plan, so that the plans a game-turn, and so the shares, follow)
+            action = ordering(kn, state, legal)[0]
             self.plan = None
             self._spend(start, share)
             return action
+        self.plans_made[state.turn] = self.plans_made.get(state.turn, 0) + 1
         planner = Planner(kn, random.Random(self.rng.getrandbits(62)), side, self.reply,
                           self.objectives if self.use_objectives else None, clock)
         plan = planner.plan(state, deadline=None if share is None else start + share,
