@@ -13,6 +13,9 @@ game (``cwbattles.bots.knowledge``). ``make_bot(spec, seed)`` builds one from a 
     mcts:1s:2w          ... searching in two processes at once, visit counts added up
     mcts:0              no search: the search's first option, which is to play as the
                         heuristic does (to measure what the search itself adds)
+    commander           plans whole player-turns toward objectives; 5 minutes for the game
+    commander:30s       ... 30 seconds for the whole game (also 5m), divided among decisions
+    commander:200p      ... 200 plan evaluations a decision (repeatable: same seed, same game)
 
 The same seed always gives the same choices, except for time budgets (the number of
 simulations done in a second depends on the machine).
@@ -49,7 +52,12 @@ def _mcts(seed=0, **budget):
     return MctsBot(seed=seed, **budget)
 
 
-BOTS = {"random": RandomBot, "heuristic": _heuristic, "mcts": _mcts}
+def _commander(seed=0, **budget):
+    from .commander import CommanderBot
+    return CommanderBot(seed=seed, **budget)
+
+
+BOTS = {"random": RandomBot, "heuristic": _heuristic, "mcts": _mcts, "commander": _commander}
 DEFAULT_MCTS_SIMULATIONS = 200     # "mcts" alone: 200 simulations a decision
 
 
@@ -59,11 +67,14 @@ def names() -> list[str]:
 
 # The budgets a bot takes (a bot not named here takes none). A budget part is one of:
 BUDGET_PARTS = {
-    "seconds": re.compile(r"(?P<n>[0-9]+(?:\.[0-9]+)?)s|(?P<ms>[0-9]+)ms"),   # 1s, 2.5s, 500ms
+    "seconds": re.compile(r"(?P<n>[0-9]+(?:\.[0-9]+)?)s|(?P<ms>[0-9]+)ms|(?P<min>[0-9]+(?:\.[0-9]+)?)m"),
+    #                                                                         1s, 2.5s, 500ms, 5m
     "simulations": re.compile(r"(?P<n>[0-9]+)"),                             # 2000
     "workers": re.compile(r"(?P<n>[0-9]+)w"),                                # 2w
+    "plans": re.compile(r"(?P<n>[0-9]+)p"),                                  # 200p
 }
-BUDGETS = {"mcts": ("seconds", "simulations", "workers")}
+# the commander's seconds are for the whole game, the search's for one decision
+BUDGETS = {"mcts": ("seconds", "simulations", "workers"), "commander": ("seconds", "plans", "workers")}
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
@@ -81,16 +92,18 @@ def parse_spec(spec: str) -> tuple[str, dict]:
     if parts and not kinds:
         raise ValueError(f"bot {name!r} takes no budget (bot spec {spec!r})")
     budget = {"seconds": None, "simulations": None, "workers": 1}
+    budget.update({k: None for k in kinds if k not in budget})
     seen = set()
     for part in parts:
         kind, match = next(((k, m) for k in kinds if (m := BUDGET_PARTS[k].fullmatch(part))), (None, None))
         if kind is None or not part.isascii():
-            raise ValueError(f"bad budget {part!r} in bot spec {spec!r} (expected e.g. 1s, 500ms, 2000, 2w)")
+            raise ValueError(f"bad budget {part!r} in bot spec {spec!r} (expected e.g. 1s, 500ms, 5m, 2000, 200p, 2w)")
         if kind in seen:
             raise ValueError(f"bot spec {spec!r} gives its {kind} twice")
         seen.add(kind)
         if kind == "seconds":
-            budget["seconds"] = float(match["n"]) if match["n"] else int(match["ms"]) / 1000
+            budget["seconds"] = (float(match["n"]) if match["n"] else float(match["min"]) * 60 if match["min"]
+                                 else int(match["ms"]) / 1000)
         else:
             budget[kind] = int(match["n"])
     if (budget["seconds"] is not None and budget["seconds"] <= 0) or budget["workers"] < 1:

@@ -1,6 +1,6 @@
 """Where the server's bots think, and the loop that lets them play their sides.
 
-Search bots (``mcts...``) think in ONE bounded pool of worker processes for the whole server
+Search bots (``mcts...``, ``commander...``) think in ONE bounded pool of worker processes for the whole server
 (``cwbattles serve --bot-workers N``, at most the cores): never in the server's own process,
 so a search never holds the event loop, or the GIL that serves every other game. A game has at
 most one decision in the pool at a time and the pool serves decisions in the order they came,

@@ -36,6 +36,8 @@ class Limits:
     lobby_page_max: int = 200          # ... and at most
     bot_seconds: float = 10.0          # a search bot's time a decision, at most
     bot_simulations: int = 20000       # a search bot's simulations a decision, at most
+    bot_game_seconds: float = 600.0    # a bot that budgets the whole game (commander): its time, at most
+    bot_plans: int = 2000              # the commander's plan evaluations a decision, at most
     bot_workers: int = CORES           # the server's search processes (one pool for all games), at most the cores
     store_timeout: float = 5.0         # seconds a write waits for the database lock before failing
     chat_messages: int = 8             # chat messages one player's token may post ...
@@ -99,6 +101,15 @@ def check_bot(spec: str, limits: Limits) -> str:
     except ValueError as e:
         raise WebError(400, f"bad player bot:{spec}: {e}") from None
     seconds, sims, workers = budget["seconds"], budget["simulations"], budget["workers"]
+    if name in WHOLE_GAME:
+        if seconds is not None and not (math.isfinite(seconds) and 0 < seconds <= limits.bot_game_seconds):
+            raise WebError(400, f"bad player bot:{spec}: a commander thinks at most {limits.bot_game_seconds:g} s "
+                               f"a game on this server, got {seconds!r} s")
+        seconds = None          # its decisions are capped one by one (``cap_decisions``)
+    plans = budget.get("plans")
+    if plans is not None and not 0 <= plans <= limits.bot_plans:
+        raise WebError(400, f"bad player bot:{spec}: at most {limits.bot_plans} plan evaluations a decision "
+                           f"on this server, got {plans}")
     if seconds is not None and not (math.isfinite(seconds) and 0 < seconds <= limits.bot_seconds):
         raise WebError(400, f"bad player bot:{spec}: a bot thinks at most {limits.bot_seconds:g} s a decision "
                            f"on this server, got {seconds!r} s")
@@ -111,10 +122,21 @@ def check_bot(spec: str, limits: Limits) -> str:
     return name
 
 
+SEARCH_BOTS = ("mcts", "commander")
+WHOLE_GAME = ("commander",)        # bots whose seconds are for the whole game, not a decision
+
+
 def is_search(spec: str) -> bool:
     """Whether a checked bot spec searches (and so thinks for a while): those share a pool of
     their own, so that they never hold up a quick bot."""
-    return parse_spec(spec)[0] == "mcts"
+    return parse_spec(spec)[0] in SEARCH_BOTS
+
+
+def cap_decisions(bot, limits: Limits) -> None:
+    """A bot that divides a whole game's time among its decisions never gives one of them more
+    than the server's time a decision (``bot_seconds``), whatever its share."""
+    if hasattr(bot, "max_decision_seconds"):
+        bot.max_decision_seconds = limits.bot_seconds
 
 
 def check_player(spec, limits: Limits) -> str:

@@ -29,7 +29,7 @@ from cwbattles.engine.resign import apply_doc, resign_doc, resigning_side
 
 from .errors import WebError, unavailable
 from .bot_runner import BotPool, keep_bots_playing, play_bots
-from .limits import Limits, check_any_id, check_game_id, check_options, check_player, check_token
+from .limits import Limits, cap_decisions, check_any_id, check_game_id, check_options, check_player, check_token
 from . import seats
 from .live import Subscriber
 from .play_aids import default_choice, reach_for, view_aids
@@ -131,6 +131,7 @@ class GameSession:
                 raise _damaged(gid, f"its {side} player cannot be played here: {e.detail}") from None
             if player.startswith("bot:"):
                 self.bots[side] = make_bot(player[4:], seed=self._bot_seed(side))
+                cap_decisions(self.bots[side], manager.limits)
 
     def _bot_seed(self, side: str) -> int:
         """A bot's own seed, from the game's seed and salt: watching a bot's choices must not

@@ -1,0 +1,139 @@
+"""The commander bot: its specs, determinism at a fixed number of plans, legal moves in every
+battle, its time control (on a counting clock, not the machine's), the web's hold on its time,
+and a scripted position where its plan takes an undefended victory hex."""
+
+import pytest
+
+import cwbattles
+from cwbattles.bots import make_bot, parse_spec
+from cwbattles.bots import objectives
+from cwbattles.bots.commander import OVERRUN, CommanderBot
+from cwbattles.bots.planning import Planner
+from cwbattles.web.limits import Limits, cap_decisions, check_bot, is_search
+from cwbattles.web.errors import WebError
+
+GAMES = ("cedar-creek", "champion-hill", "cedar-mountain", "chancellorsville")
+
+
+def until_side(state, side, seed=1):
+    """Play the heuristic for both sides until ``side`` has a real choice."""
+    h = make_bot("heuristic", seed)
+    while state.to_act != side or len(state.legal_actions()) == 1:
+        state.apply(h.choose(state))
+    return state
+
+
+@pytest.mark.parametrize("spec, seconds, plans, workers", [
+    ("commander", 300.0, None, 1), ("commander:30s", 30.0, None, 1), ("commander:5m", 300.0, None, 1),
+    ("commander:200p", None, 200, 1), ("commander:30s:2w", 30.0, None, 2)])
+def test_commander_specs(spec, seconds, plans, workers):
+    name, budget = parse_spec(spec)
+    assert name == "commander" and budget["plans"] == plans and budget["workers"] == workers
+    bot = make_bot(spec)
+    assert (bot.seconds, bot.plans, bot.workers) == (seconds, plans, workers)
+
+
+@pytest.mark.parametrize("spec", ["commander:200", "commander:0s", "commander:2p:3p", "heuristic:200p"])
+def test_bad_commander_specs(spec):
+    with pytest.raises(ValueError):
+        parse_spec(spec)
+
+
+def play(game_name, union, confederate, decisions, seed=5):
+    s = cwbattles.load(game_name).new_game(seed=seed)
+    bots = {"union": union, "confederate": confederate}
+    chosen = []
+    for _ in range(decisions):
+        if s.is_over:
+            break
+        legal = s.legal_actions()
+        a = bots[s.to_act].choose(s)
+        assert a in legal
+        chosen.append(a)
+        s.apply(a)
+    return chosen
+
+
+def test_same_seed_same_moves_at_a_fixed_number_of_plans():
+    runs = [play("champion-hill", make_bot("commander:6p", 3), make_bot("heuristic", 4), 160) for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_legal_moves_only(game_name):
+    play(game_name, make_bot("commander:2p", 1), make_bot("commander:2p", 2), 60)
+
+
+class WorkClock:
+    """A clock that moves on only when the planner plays a plan on one set of dice (a fixed
+    cost each): time control checked without timing anything."""
+
+    def __init__(self, step=0.01):
+        self.now, self.step = 0.0, step
+
+    def __call__(self):
+        return self.now
+
+
+def test_no_decision_takes_more_than_its_share(monkeypatch):
+    clock = WorkClock()
+    played = Planner.decode
+
+    def decode(self, *args, **kwargs):
+        clock.now += clock.step
+        return played(self, *args, **kwargs)
+    monkeypatch.setattr(Planner, "decode", decode)
+    bot = CommanderBot(seed=1, seconds=3.0, clock=clock)
+    play("champion-hill", bot, make_bot("heuristic", 2), 400)
+    planned = [(used, share) for used, share in bot.timing if share is not None]
+    assert len(planned) >= 3 and max(used for used, _ in planned) > 0
+    assert all(used <= OVERRUN * share for used, share in planned), planned
+    assert bot.spent <= bot.seconds
+
+
+def test_the_server_caps_each_decision_and_allows_a_whole_game():
+    limits = Limits()
+    assert is_search("commander:30s") and is_search("commander") and not is_search("heuristic")
+    assert check_bot("commander:5m", limits) == "commander"      # 300 s a game, not a decision
+    with pytest.raises(WebError):
+        check_bot("commander:20m", limits)
+    with pytest.raises(WebError):
+        check_bot("commander:100000p", limits)
+    bot = make_bot("commander:5m")
+    cap_decisions(bot, limits)
+    s = until_side(cwbattles.load("champion-hill").new_game(seed=1), "union")
+    assert bot.max_decision_seconds == limits.bot_seconds and bot.share(s) <= limits.bot_seconds
+
+
+def moved(game, doc, unit: str, place: str):
+    """The position ``doc`` with ``unit`` standing on hex ``place``."""
+    old = next(h for h, units in doc["stacks"].items() if unit in units)
+    doc["stacks"][old].remove(unit)
+    if not doc["stacks"][old]:
+        del doc["stacks"][old]
+    doc["stacks"].setdefault(place, []).append(unit)
+    next(u for u in doc["units"] if u["id"] == unit)["hex"] = place
+    return game.from_position(doc)
+
+
+def test_cedar_mountain_the_plan_takes_an_undefended_victory_hex():
+    # a Union regiment next to the clearing at 1323, which nobody holds, no Confederate near:
+    # its division is given the clearing, and the plan ends with the regiment on it (27.22)
+    game = cwbattles.load("cedar-mountain")
+    b = game.board
+    target = b.ids.index("1323")
+    row = b.distances_from(target)
+    beside = next(h for h in range(len(row)) if row[h] == 1)
+    s = moved(game, game.new_game(seed=3).to_position(), "us-5ct", b.ids[beside])
+    until_side(s, "union")
+    slot = game.control_hexes.index(target)
+    assert s.control[slot] == -1
+    goals = {ob.formation: ob for ob in objectives.assign(s, "union")}
+    regiment = game.unit_index["us-5ct"]
+    mine = next(ob for ob in goals.values() if regiment in ob.units)
+    assert (mine.kind, mine.place) == ("take", target)
+    bot = make_bot("commander:4p", 1)
+    while s.to_act == "union":
+        s.apply(bot.choose(s))
+    assert s.control[slot] == 0 and s.hex[regiment] == target
+    assert "take 1323" in bot.intentions[mine.formation]
