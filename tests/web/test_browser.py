@@ -136,11 +136,12 @@ def wait_view(base, gid, token, predicate, timeout=20.0):
     raise AssertionError("timed out waiting for the game")
 
 
-def wait_page_seq(page, seq):
-    """Until the page shows the live game after `seq` actions or more (a bot may answer before the
-    page is looked at)."""
-    page.wait_for_function("n => { const t = document.getElementById('replay-label').textContent;"
-                           " const m = /^live · (\\d+) action/.exec(t); return m && +m[1] >= n; }", arg=seq)
+def wait_page_seq(page, seq, at_least=False):
+    """Until the page shows the live game after `seq` actions (or more, ``at_least``: where a bot
+    may answer before the page is looked at; never after an undo, where the count goes down)."""
+    page.wait_for_function("([n, more]) => { const t = document.getElementById('replay-label').textContent;"
+                           " const m = /^live · (\\d+) action/.exec(t); return m && (more ? +m[1] >= n : +m[1] === n); }",
+                           arg=[seq, at_least])
 
 
 def click_legal(page, item):

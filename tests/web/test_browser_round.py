@@ -73,7 +73,7 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
         c.click(tag, f"{unit} {what} {zone}")
         v = wait_view(server, gid, token, lambda w, s=seq: w["seq"] > s)
         seq = v["seq"]
-        wait_page_seq(page, seq)
+        wait_page_seq(page, seq, at_least=True)
         if what == "attack":
             assert any(u["id"] == unit and u["attack"] is not None for u in v["position"]["units"])
         else:
@@ -88,7 +88,7 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
     for _ in range(8):
         v = wait_view(server, gid, token, lambda w, s=seq: w["seq"] > s)
         seq = v["seq"]
-        wait_page_seq(page, seq)
+        wait_page_seq(page, seq, at_least=True)
         if v["to_act"] != "union" or v["phase"] not in ("resolve", "hit", "advance", "retreat", "facing", "line"):
             break
         if v["phase"] == "resolve":
@@ -127,7 +127,7 @@ def test_a_round_of_two_divisions_in_twelve_clicks_or_fewer(server, browser):  #
             break
         pick = hurry_pick(v["legal"])    # the rest of the Union's turn, by the API (not counted)
         api(server, "POST", f"/api/games/{gid}/actions", {"token": token, "seq": v["seq"], "action": pick["action"]})
-    wait_page_seq(page, v["seq"])
+    wait_page_seq(page, v["seq"], at_least=True)
     assert page.title().startswith("● Your turn")              # the tab says so (and a sound, if asked)
     page.wait_for_selector("#follow-list li")
     theirs = [e for e in v["log"] if e.get("by") == "confederate" and e.get("data")]
