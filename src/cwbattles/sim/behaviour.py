@@ -35,6 +35,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from cwbattles.engine.datafile import Checker, load_toml
+from cwbattles.engine.errors import DataError
 from cwbattles.games import GAMES
 from cwbattles.sim.runner import _game, game_seed, play_one
 
@@ -55,7 +56,7 @@ def load_facts(name: str) -> dict:
              "melee_every_game": top.get("melee_every_game", bool, False),
              "hq_enters_every_game": top.get("hq_enters_every_game", str, ""),
              "no_back_and_forth": top.get("no_back_and_forth", bool, False),
-             "surrounded": [], "flank": None, "history": []}
+             "surrounded": [], "flank": None, "history": [], "outcome": None}
     for i, row in enumerate(doc.get("surrounded", [])):
         c = Checker(src, row, f"surrounded[{i}]")
         facts["surrounded"].append({"rule": c.get("rule", str), "text": c.get("text", str, ""),
@@ -66,6 +67,13 @@ def load_facts(name: str) -> dict:
                           "section": c.get("section", str), "min_row": c.int_range("min_row", 1, 99),
                           "max_column": c.int_range("max_column", 0, 99),
                           "share": float(c.get("share", (int, float)))}
+    if "outcome" in doc:
+        c = Checker(src, doc["outcome"], "outcome")
+        low, high = c.int_range("margin_low", -999, 999), c.int_range("margin_high", -999, 999)
+        if low > high:
+            raise DataError(src, "outcome.margin_low", "above margin_high")
+        facts["outcome"] = {"margin": (low, high), "winner": c.choice("winner", SIDES),
+                            "level": c.get("level", str, None), "source": c.get("source", str)}
     for i, row in enumerate(doc.get("history", [])):
         c = Checker(src, row, f"history[{i}]")
         facts["history"].append({"metric": c.get("metric", str), "side": c.choice("side", SIDES + ("both",)),

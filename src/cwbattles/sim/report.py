@@ -16,19 +16,15 @@ HISTORICAL = {"cedar-creek": "Historically the Union won: 7 victory points to 3 
                                   "to 72 (losses of some 43 Union and 33 Confederate strength points, every victory "
                                   "hex Confederate, Jackson's three stars): a Confederate Decisive, near its 2:1 "
                                   "edge."}
-# History in the game's points: the Union's margin (low, high), the winner and the level, with
-# where each figure comes from (the balance pages give the reckoning).
-HISTORY = {
-    "cedar-creek": {"margin": (4, 4), "winner": "union", "level": None,
-                    "source": "rules 4: 7 victory points to 3 (docs/balance/cedar-creek.md)"},
-    "champion-hill": {"margin": (30, 65), "winner": "union", "level": "substantive",
-                      "source": "Union 100-135 to 70: substantive, decisive with both crossings "
-                                "(docs/balance/champion-hill.md, 'History, in the game's points')"},
-    "chancellorsville": {"margin": (-74, -74), "winner": "confederate", "level": "decisive",
-                         "source": "about 146 VP to 72 (docs/balance/chancellorsville.md)"},
-    "cedar-mountain": {"margin": (-18, -11), "winner": "confederate", "level": "tactical",
-                       "source": "27.1: a Confederate tactical victory, a margin of 11 to 18"},
-}
+def history_of(game: str) -> dict | None:
+    """History's result in the game's points (games/<battle>/data/behaviour.toml, [outcome]):
+    the Union's margin (low, high), the winner, the level and the source; None if not given."""
+    from cwbattles.games import GAMES
+
+    from .behaviour import load_facts
+    return load_facts(game)["outcome"] if game in GAMES else None
+
+
 SIDES = ("union", "confederate")
 COLOURS = {"union": "#2b4c9b", "confederate": "#8a8a8a"}
 
@@ -129,7 +125,7 @@ def _margin_plot(summary: dict, game: str, out: Path, plt) -> tuple[str, str]:
     """The margin's histogram in readable bins, the history's margin as a band, the levels as bands."""
     fig, ax = plt.subplots(figsize=(8, 4.2))
     every = [m for k in summary for m in summary[k]["margins"]]
-    history = HISTORY.get(game)
+    history = history_of(game)
     levels = _levels_of(game)
     if every:
         edges = margin_bins(every + (list(history["margin"]) if history else []))
@@ -184,7 +180,7 @@ def _levels_plot(summary: dict, game: str, out: Path, plt):
     keys = [k for k in summary if summary[k]["levels"]]
     if not keys:
         return None
-    history = HISTORY.get(game) or {}
+    history = history_of(game) or {}
     cells = {wl for k in keys for wl in summary[k]["levels"]}
     if history.get("level"):
         cells.add((history["winner"], history["level"]))
@@ -308,8 +304,8 @@ def write_report(rows: list[dict], out_dir, source: str = "") -> Path:
                      f"<td>{mean:+.2f} ({mean_lo:+.1f} to {mean_hi:+.1f})</td>"
                      f"<td>{median:+g} ({median_lo:+g} to {median_hi:+g})</td></tr>")
     parts.append("</table>")
-    if game in HISTORY:
-        h = HISTORY[game]
+    h = history_of(game)
+    if h:
         a, b = h["margin"]
         told = f"{a:+d}" if a == b else f"{a:+d} to {b:+d}"
         parts.append(f"<p>History's margin: {e(told)} ({e(h['winner'])}"
