@@ -46,6 +46,17 @@ class Reader:
         self.options(doc, game)
         return doc
 
+    def new_state(self, doc, game, turns: int):
+        """The document checked for ``game`` (``start``) and a new state of it with the turn
+        (1..``turns``), round, end and dice the document gives."""
+        doc = self.start(doc, game)
+        s = game.state_class()(game, 0)
+        s.turn = self.int(doc, "turn", 1, turns)
+        s.round = self.int(doc, "round", 0, 2)
+        s.over = self.bool(doc, "over", default=False)
+        s.dice = self.dice(doc)
+        return doc, s
+
     def get(self, doc, key: str, kind, where: str = "", default=MISSING):
         """``doc[key]`` of type ``kind`` (a type or tuple of types; an int is never a bool)."""
         path = f"{where}.{key}" if where else key
@@ -117,7 +128,8 @@ class Reader:
         """The decision machine's stack: each frame a list [kind, arguments...] whose arguments
         have the shape ``shapes[kind]`` declares (a tuple of argument kinds; a kind ending in
         ``?`` may be left out at the end); ``checks[arg kind](value)`` says whether a value is
-        one. An argument kind in parentheses, e.g. ``(unit)``, is a list of such values."""
+        one. An argument kind in parentheses, e.g. ``(unit)``, is a list of such values; one of
+        words joined by ``|``, e.g. ``melee|rout``, is one of those words."""
         stack = self.get(doc, "stack", (list, type(None)), default=None)
         out = []
         for i, frame in enumerate(stack or []):
@@ -147,6 +159,10 @@ class Reader:
         return out
 
     def _arg(self, checks, kind: str, value, where: str) -> None:
+        if "|" in kind:
+            if not isinstance(value, str) or value not in kind.split("|"):
+                self.fail(where, f"must be one of {kind.split('|')}, got {_show(value)}")
+            return
         if isinstance(value, bool) or not isinstance(value, int) or not checks[kind](value):
             self.fail(where, f"not a {kind}: {_show(value)}")
 

@@ -31,6 +31,10 @@ from ...systems.gbacw import eventdata as ev
 UNION = 0
 COMBAT_FIRST = ("infantry", "cavalry", "artillery")
 PLACE_REST = Action("place_rest")
+# the frames above and their arguments' kinds (engine.positions.Reader.frames)
+FRAMES = {"assign": ("union", "count"), "deploy": ("union", "count"), "assign_area": ("union", "brigade|battery", "count"),
+          "deploy_unit": ("union", "unit"), "deploy_facing": ("union", "unit"), "deploy_form": ("union", "unit"),
+          "entry_choice": ("confederate", "hex")}
 
 
 def deploy_order(g) -> tuple:
@@ -290,6 +294,44 @@ def confederate_entries(s) -> None:
         elif len(options) > 1:
             asked.add(e)
             s.stack.append(("entry_choice", 1, e))
+
+
+# -- positions ------------------------------------------------------------------------------------------
+def read_extra(s, r, extra: dict) -> None:
+    """The Deployment Areas given (26.2-26.3) and the Confederate reinforcements delayed (26.44)."""
+    g = s.game
+    s.area_of = [""] * len(g.units)
+    areas = r.mapping(extra, "areas", "extra", {})
+    for uid in areas:
+        key = f"extra.areas.{uid}"
+        if uid not in g.unit_index or g.units[g.unit_index[uid]].type == "leader":
+            r.fail(key, f"not a combat unit: {uid!r}")
+        s.area_of[g.unit_index[uid]] = r.choice(areas, uid, g.deployment_areas, "extra.areas")
+    s.delayed = [False] * len(g.units)
+    for i, uid in enumerate(r.items(extra, "delayed", "extra", [])):
+        key = f"extra.delayed[{i}]"
+        if not isinstance(uid, str) or uid not in g.unit_index or g.unit_index[uid] not in g.reinforcements[1]:
+            r.fail(key, f"not a Confederate reinforcement: {uid!r}"[:90])
+        if s.delayed[g.unit_index[uid]]:
+            r.fail(key, f"{uid} listed twice")
+        s.delayed[g.unit_index[uid]] = True
+
+
+def check_frames(s, r) -> None:
+    """An area is given to a brigade or battery the set-up asks about (26.3); the unit set up
+    is one of the set-up's (26.2), a combat unit when its facing or formation is asked."""
+    g = s.game
+    order = deploy_order(g)
+    for i, f in enumerate(s.stack):
+        if f[0] == "assign_area" and f[2:4] not in _free_assignments(g):
+            r.fail(f"stack[{i}][3]", f"no {f[2]} {f[3]} is given an area (26.3)")
+        if f[0] not in ("deploy_unit", "deploy_facing", "deploy_form"):
+            continue
+        if f[2] not in order or f[0] != "deploy_unit" and g.units[f[2]].type == "leader":
+            r.fail(f"stack[{i}][2]", f"{g.units[f[2]].id} is not set up this way (26.2)")
+        below = [b[0] for b in s.stack[:i] if b[0] not in ("deploy_facing", "deploy_form")]
+        if not below or below[-1] != "deploy":              # place_rest goes on with the set-up's next step
+            r.fail(f"stack[{i}]", f"a {f[0]} frame lies on the deploy frame of its step")
 
 
 __all__ = ["start", "register", "confederate_entries", "deploy_order", "free_start_areas", "historical_choice",

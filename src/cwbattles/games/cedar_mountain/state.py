@@ -26,6 +26,7 @@ class State(StandardState):
     RULES = RULES
     LIST_FIELDS = _LIST
     SCALAR_FIELDS = _SCALAR
+    GAME_FRAMES = setup.FRAMES
     __slots__ = ("area_of", "delayed")
 
     def __init__(self, game, seed: int = 0):
@@ -145,23 +146,11 @@ class State(StandardState):
         return {"areas": {g.units[u].id: a for u, a in enumerate(self.area_of) if a},
                 "delayed": [g.units[u].id for u, d in enumerate(self.delayed) if d]}
 
-    def load_extra(self, doc, fail) -> None:
-        g = self.game
-        if not isinstance(doc, dict):
-            fail("extra", "expected an object")
-        areas = doc.get("areas", {})
-        self.area_of = [""] * len(g.units)
-        for uid, a in areas.items():
-            if uid not in g.unit_index:
-                fail(f"extra.areas.{uid}", "unknown unit")
-            if a not in g.deployment_areas:
-                fail(f"extra.areas.{uid}", f"unknown deployment area {a!r}")
-            self.area_of[g.unit_index[uid]] = a
-        self.delayed = [False] * len(g.units)
-        for uid in doc.get("delayed", []):
-            if uid not in g.unit_index:
-                fail("extra.delayed", f"unknown unit {uid!r}")
-            self.delayed[g.unit_index[uid]] = True
+    def load_extra(self, r, extra) -> None:
+        setup.read_extra(self, r, extra)
+
+    def check_position(self, r) -> None:
+        setup.check_frames(self, r)
 
     def __repr__(self) -> str:
         return f"<cedar-mountain turn {self.turn}, {self.to_act or 'nobody'} to act>"

@@ -1,33 +1,57 @@
 """Positions: the whole state as canonical JSON, and back (an exact round trip). Units are named
 by id, hexes by printed number, facings by direction, formations by name; the machine's frames
-keep the game's integer indices. Every malformed part raises DataError naming its key.
+keep the game's integer indices.
 
-A game adds its own fields through two hooks of its State: ``position_extra()`` returns a dict
-stored under "extra", and ``load_extra(doc, fail)`` reads it back.
+Reading is strict (``engine.positions.Reader``): every value is checked for its type and range
+and every failure is a DataError naming the key (``units[3].status``); the frames of the stack
+have the shapes declared in ``FRAMES`` (and the game's ``GAME_FRAMES``); a position the rules
+cannot play on from is refused (``play_check``). Shorthands a hand-written position may use:
+a unit without ``status`` is on the map; ``captured_sp`` and ``flags`` left out are none;
+``over``, ``cleared``, ``entries``, ``melees``, ``leader_fates`` and ``extra`` left out are
+false or empty; ``control`` names only the hexes it sets (the others stay uncontrolled).
+
+A game adds its own fields through hooks of its State: ``position_extra()`` returns a dict
+stored under "extra", ``load_extra(r, extra)`` reads it back with the Reader ``r``, and
+``check_position(r)`` checks what it alone knows once everything is read (its frames).
 """
 
 from __future__ import annotations
 
-import json
-
-from ...engine.dice import Dice
-from ...engine.errors import DataError
+from ...engine.positions import Reader, frame_checks, play_check
+from .command import FATES, rally_points
 from .state import FLAG_NAMES, STATUS
 from .tables import FORMS
 
 SIDES = ("union", "confederate")
 SCALARS = ("phasing", "mv_unit", "mv_mp", "mv_hexes")
+POINTS = 10_000                     # a bound on Victory and Command Points no game comes near
+MOVE_POINTS = 200                   # half Movement Points, and hexes entered, in one move
+
+# The system's frames and their arguments (engine.positions.Reader.frames): sequence 4.0,
+# command 16-17, movement 5, fire 9 (mode 0 defensive, 1 offensive), melee 12, rally 15.5,
+# retreats 12.8-12.9 and 15.4 (hexes left, kind, hexes done).
+RETREAT = ("side", "unit", "count", "melee|rout|rbm", "count")
+FRAMES = {
+    "game_turn": ("nobody",), "turn_end": ("nobody",),
+    **{kind: ("side",) for kind in ("player_turn", "final_command", "player_end", "command", "command_phase",
+                                    "replace", "movement", "declarations", "melee_phase", "rally_phase")},
+    "moving": ("side", "unit"), "place_leader": ("side", "unit", "(unit)"),
+    "declare_melee": ("side", "hex", "(unit)"), "advance": ("side", "hex", "(unit)"),
+    "advance_check": ("side", "hex", "(unit)"), "rbm_phase": ("side", "(unit)"), "rbm": ("side", "unit", "(unit)"),
+    "fire": ("side", "mode"), "fire_decl": ("side", "mode", "hex", "(unit)"),
+    "retreat_check": RETREAT, "retreat": RETREAT,
+}
+# frame -> (its argument naming units, what they are, whether they must be on the map while it
+# waits): the unit moving (5.0) or retreating (12.8-12.9, 15.4), the firers (9.1) and attackers
+# (12.1) being declared, the leader placed (17.8)
+UNIT_ARGS = {"moving": (2, "unit", True), "rbm": (2, "combat unit", True), "retreat": (2, "combat unit", True),
+             "retreat_check": (2, "combat unit", False), "fire_decl": (4, "combat unit", True),
+             "declare_melee": (3, "combat unit", True), "place_leader": (2, "leader", False)}
 
 
 def _listify(x):
     if isinstance(x, tuple):
         return [_listify(v) for v in x]
-    return x
-
-
-def _tuplify(x):
-    if isinstance(x, list):
-        return tuple(_tuplify(v) for v in x)
     return x
 
 
@@ -85,180 +109,225 @@ def position_of(s) -> dict:
 
 
 def state_from_position(g, doc, source: str = "position"):
-    def fail(key, problem):
-        raise DataError(source, key, problem)
-
-    if isinstance(doc, (str, bytes)):
-        try:
-            doc = json.loads(doc)
-        except json.JSONDecodeError as e:
-            fail("-", f"not valid JSON: {e}")
-    if not isinstance(doc, dict):
-        fail("-", "a position is a JSON object")
-    if doc.get("game") != g.name:
-        fail("game", f"not a {g.name} position (got {doc.get('game')!r})")
-    if dict(doc.get("options") or {}) != dict(g.options):
-        fail("options", f"played with options {doc.get('options')}, this game has {g.options}")
-    cls = g.state_class()
-    s = cls(g, 0)
-    board, oob = g.board, g.oob
-
-    def hex_ref(value, key):
-        if value not in board.index:
-            fail(key, f"unknown hex {value!r}")
-        return board.index[value]
-
-    def get(d, key, kind, where):
-        if not isinstance(d, dict) or key not in d:
-            fail(f"{where}.{key}" if where else key, "missing")
-        v = d[key]
-        if kind is int and (isinstance(v, bool) or not isinstance(v, int)) or kind is not int and not isinstance(v, kind):
-            fail(f"{where}.{key}" if where else key, f"expected {kind.__name__}, got {v!r}")
-        return v
-
-    s.turn = get(doc, "turn", int, "")
-    s.round = get(doc, "round", int, "")
-    s.over = bool(doc.get("over", False))
-    try:
-        s.dice = Dice.from_json(get(doc, "dice", dict, ""))
-    except (KeyError, ValueError, TypeError) as e:
-        fail("dice", f"malformed dice: {e!r}")
-    status = {v: k for k, v in STATUS.items()}
-    flag_bits = {v: k for k, v in FLAG_NAMES.items()}
-    units = get(doc, "units", list, "")
-    placed = {}
-    seen = set()
-    for i, ud in enumerate(units):
-        where = f"units[{i}]"
-        uid = get(ud, "id", str, where)
-        if uid not in oob.unit_index:
-            fail(f"{where}.id", f"unknown unit {uid!r}")
-        if uid in seen:
-            fail(f"{where}.id", f"unit {uid!r} listed twice")
-        seen.add(uid)
-        u = oob.unit_index[uid]
-        unit = g.units[u]
-        st = ud.get("status", "on_map")
-        if st == "on_map":
-            placed[u] = hex_ref(ud.get("hex"), f"{where}.hex")
-        elif st in status:
-            s.hex[u] = status[st]
-        else:
-            fail(f"{where}.status", f"unknown status {st!r}")
-        if "facing" in ud:
-            if ud["facing"] not in board.compass:
-                fail(f"{where}.facing", f"expected one of {', '.join(board.compass)}, got {ud['facing']!r}")
-            s.facing[u] = board.compass.index(ud["facing"])
-        if unit.type != "leader":
-            f = get(ud, "formation", str, where)
-            if f not in FORMS[unit.type]:
-                fail(f"{where}.formation", f"a {unit.type} unit is in {' or '.join(FORMS[unit.type])}, got {f!r}")
-            s.form[u] = FORMS[unit.type].index(f)
-            sp = get(ud, "strength", int, where)
-            if not 0 <= sp <= unit.strength:
-                fail(f"{where}.strength", f"must be between 0 and {unit.strength}, got {sp}")
-            s.sp[u] = sp
-            s.capt[u] = ud.get("captured_sp", 0)
-        else:
-            s.rally_left[u] = ud.get("rally_points", 0)
-        bits = 0
-        for name in ud.get("flags", []):
-            if name not in flag_bits:
-                fail(f"{where}.flags", f"unknown flag {name!r}")
-            bits |= flag_bits[name]
-        s.flags[u] = bits
-        if unit.entry_turn:
-            s.due[u] = ud.get("due", unit.entry_turn)
-            eh = ud.get("entry_hex")
-            s.entry_at[u] = hex_ref(eh, f"{where}.entry_hex") if eh is not None else -1
-    missing = [u.id for u in g.units if u.id not in seen]
-    if missing:
-        fail("units", f"missing units: {', '.join(missing[:5])}")
-    stacks = get(doc, "stacks", dict, "")
-    order = []
-    for hid, members in stacks.items():
-        h = hex_ref(hid, f"stacks.{hid}")
-        for j, uid in enumerate(members):
-            if uid not in oob.unit_index or placed.get(oob.unit_index[uid]) != h:
-                fail(f"stacks.{hid}[{j}]", f"unit {uid!r} is not on hex {hid} in units")
-            order.append(oob.unit_index[uid])
-    if sorted(order) != sorted(placed):
-        fail("stacks", "the stacks do not list exactly the units on the map")
-    for u in order:
-        s.set_hex(u, placed[u])
-    for bid, bd in get(doc, "brigades", dict, "").items():
-        if bid not in oob.brigade_index:
-            fail(f"brigades.{bid}", "unknown brigade")
-        b = oob.brigade_index[bid]
-        s.bce_loss[b] = get(bd, "bce_loss", int, f"brigades.{bid}")
-        s.bce_out[b] = bool(get(bd, "bce_out", bool, f"brigades.{bid}"))
-        att = bd.get("attached")
-        if att is not None and att not in oob.division_index:
-            fail(f"brigades.{bid}.attached", f"unknown division {att!r}")
-        s.attached[b] = oob.division_index[att] if att is not None else -1
-        cmd = bd.get("commander")
-        if cmd is not None and cmd not in oob.unit_index:
-            fail(f"brigades.{bid}.commander", f"unknown leader {cmd!r}")
-        s.brig_cmd[b] = oob.unit_index[cmd] if cmd is not None else -1
-        s.brig_in_command[b] = bool(bd.get("in_command", True))
-    for did, dd in get(doc, "divisions", dict, "").items():
-        if did not in oob.division_index:
-            fail(f"divisions.{did}", "unknown division")
-        d = oob.division_index[did]
-        cmd = dd.get("commander")
-        if cmd is not None and cmd not in oob.unit_index:
-            fail(f"divisions.{did}.commander", f"unknown leader {cmd!r}")
-        s.div_cmd[d] = oob.unit_index[cmd] if cmd is not None else -1
-        s.div_bonus[d] = get(dd, "radius_bonus", int, f"divisions.{did}")
-        s.div_cp[d] = get(dd, "command_points", int, f"divisions.{did}")
-    cp = get(doc, "army_cp", dict, "")
-    s.army_cp = [get(cp, side, int, "army_cp") for side in SIDES]
-    for hid, c in get(doc, "control", dict, "").items():
-        h = hex_ref(hid, f"control.{hid}")
-        if h not in g.control_hexes:
-            fail(f"control.{hid}", "not a victory hex")
-        if c not in (None,) + SIDES:
-            fail(f"control.{hid}", f"expected union, confederate or null, got {c!r}")
-        s.control[g.control_hexes.index(h)] = -1 if c is None else SIDES.index(c)
-    s.cleared = frozenset(hex_ref(h, "cleared") for h in doc.get("cleared", []))
-    s.entries = tuple(sorted((hex_ref(h, f"entries.{h}"), int(n)) for h, n in doc.get("entries", {}).items()))
-    melees = []
-    for i, m in enumerate(doc.get("melees", [])):
-        t = hex_ref(get(m, "target", str, f"melees[{i}]"), f"melees[{i}].target")
-        att = []
-        for j, uid in enumerate(get(m, "attackers", list, f"melees[{i}]")):
-            if uid not in oob.unit_index:
-                fail(f"melees[{i}].attackers[{j}]", f"unknown unit {uid!r}")
-            att.append(oob.unit_index[uid])
-        melees.append((t, tuple(att)))
-    s.melees = tuple(melees)
-    vp = get(doc, "vp", dict, "")
-    try:
-        s.vp_hex, s.vp_exit, s.vp_leaders = (tuple(int(x) for x in vp[k]) for k in ("hexes", "exits", "leaders"))
-    except (KeyError, TypeError, ValueError):
-        fail("vp", "expected hexes, exits and leaders, each a pair of whole numbers")
-    for uid, fate in doc.get("leader_fates", {}).items():
-        if uid not in oob.unit_index:
-            fail(f"leader_fates.{uid}", "unknown leader")
-        s.fate[oob.unit_index[uid]] = int(fate)
-    for k, v in get(doc, "scalars", dict, "").items():
+    """A state from a position document; a DataError naming the key for anything the rules
+    could not play from."""
+    r = Reader(source)
+    doc, s = r.new_state(doc, g, g.turns)
+    placed = _read_units(r, g, s, r.items(doc, "units"))
+    _read_stacks(r, g, s, r.mapping(doc, "stacks"), placed)
+    _read_command(r, g, s, doc)
+    _read_map_fields(r, g, s, doc)
+    scalars = r.mapping(doc, "scalars")
+    for k in scalars:
         if k not in SCALARS:
-            fail(f"scalars.{k}", "unknown field")
-        if not isinstance(v, int) or isinstance(v, bool):
-            fail(f"scalars.{k}", f"expected a whole number, got {v!r}")
-        setattr(s, k, v)
-    s.load_extra(doc.get("extra", {}), fail)
-    stack = []
-    for i, f in enumerate(get(doc, "stack", list, "")):
-        if not isinstance(f, list) or not f or (f[0] not in s.RULES.decisions and f[0] not in s.RULES.processes):
-            fail(f"stack[{i}]", f"unknown frame {f!r}")
-        stack.append(_tuplify(f))
-    s.stack = stack
+            r.fail(f"scalars.{k}", "unknown field")
+    s.phasing = r.int(scalars, "phasing", 0, 1, "scalars")
+    s.mv_unit = r.int(scalars, "mv_unit", -1, g.n_units - 1, "scalars")
+    s.mv_mp = r.int(scalars, "mv_mp", -MOVE_POINTS, MOVE_POINTS, "scalars")
+    s.mv_hexes = r.int(scalars, "mv_hexes", 0, MOVE_POINTS, "scalars")
+    s.load_extra(r, r.mapping(doc, "extra", default={}))
+    _read_stack(r, g, s, doc)
+    s.check_position(r)
     s.touch(0)
     s.touch(1)
     s.note("-", f"Position loaded from {source}.")
-    try:
-        s.advance()
-    except (IndexError, KeyError, TypeError, ValueError) as e:
-        fail("stack", f"the pending frames do not fit the position: {e!r}")
+    play_check(r, s)
     return s
+
+
+def _unit_ref(r, g, uid, key: str, what: str = "unit", side: int | None = None) -> int:
+    """A unit id (of ``side`` if given; ``what`` "leader" or "combat unit" for one of those)."""
+    if not isinstance(uid, str) or uid not in g.unit_index:
+        r.fail(key, f"unknown {what} {uid!r}"[:90])
+    u = g.unit_index[uid]
+    unit = g.units[u]
+    if what == "leader" and unit.type != "leader" or what == "combat unit" and unit.type == "leader":
+        r.fail(key, f"{uid} is not a {what}")
+    if side is not None and unit.side != side:
+        r.fail(key, f"{uid} is not a {SIDES[side]} {what}")
+    return u
+
+
+def _hex_ref(r, g, value, key: str) -> int:
+    if not isinstance(value, str) or value not in g.board.index:
+        r.fail(key, f"unknown hex {value!r}"[:90])
+    return g.board.index[value]
+
+
+def _read_units(r, g, s, units: list) -> dict:
+    """Every unit once: its hex or status, facing, formation and strength (leaders: rally
+    points), flags, and a reinforcement's Game-Turn and hex of entry. Returns {unit: hex} of the
+    units on the map."""
+    compass = g.board.compass
+    status = {v: k for k, v in STATUS.items()}
+    flag_bits = {v: k for k, v in FLAG_NAMES.items()}
+    placed, seen = {}, []
+    for i, ud in enumerate(units):
+        where = f"units[{i}]"
+        u = _unit_ref(r, g, r.get(ud, "id", str, where), f"{where}.id")
+        unit = g.units[u]
+        if unit.id in seen:
+            r.fail(f"{where}.id", f"unit {unit.id!r} listed twice")
+        seen.append(unit.id)
+        st = r.choice(ud, "status", ("on_map", *status), where, "on_map")
+        if st == "on_map":
+            placed[u] = _hex_ref(r, g, r.get(ud, "hex", str, where), f"{where}.hex")
+        else:
+            if r.get(ud, "hex", (str, type(None)), where, None) is not None:
+                r.fail(f"{where}.hex", f"a unit {st.replace('_', ' ')} is on no hex (null)")
+            if st == "wounded" and unit.type != "leader":
+                r.fail(f"{where}.status", "only leaders are wounded (17.5)")
+            s.hex[u] = status[st]
+        s.facing[u] = compass.index(r.choice(ud, "facing", compass, where))
+        if unit.type == "leader":
+            s.rally_left[u] = r.int(ud, "rally_points", 0, rally_points(s, u), where)
+        else:
+            forms = FORMS[unit.type]
+            s.form[u] = forms.index(r.choice(ud, "formation", forms, where))
+            s.sp[u] = r.int(ud, "strength", 1 if st == "on_map" else 0, unit.strength, where)
+            s.capt[u] = r.int(ud, "captured_sp", 0, unit.strength - s.sp[u], where, 0)
+        bits = 0
+        for j, name in enumerate(r.items(ud, "flags", where, [])):
+            key = f"{where}.flags[{j}]"
+            if not isinstance(name, str) or name not in flag_bits:
+                r.fail(key, f"unknown flag {name!r}"[:90])
+            if bits & flag_bits[name]:
+                r.fail(key, f"flag {name!r} listed twice")
+            bits |= flag_bits[name]
+        s.flags[u] = bits
+        if unit.entry_turn:
+            s.due[u] = r.int(ud, "due", unit.entry_turn, g.turns + 1, where)
+            entry = r.get(ud, "entry_hex", (str, type(None)), where)
+            s.entry_at[u] = -1 if entry is None else _hex_ref(r, g, entry, f"{where}.entry_hex")
+    r.one_each(seen, [u.id for u in g.units], "units")
+    return placed
+
+
+def _read_stacks(r, g, s, stacks: dict, placed: dict) -> None:
+    """The counters of each hex bottom to top (13.4): exactly the units on the map; never both
+    sides in one hex."""
+    listed = set()
+    for hid in stacks:
+        h = _hex_ref(r, g, hid, f"stacks.{hid}")
+        members = r.items(stacks, hid, "stacks")
+        if not members:
+            r.fail(f"stacks.{hid}", "an empty hex is not listed")
+        for j, uid in enumerate(members):
+            key = f"stacks.{hid}[{j}]"
+            u = _unit_ref(r, g, uid, key)
+            if placed.get(u) != h or u in listed:
+                r.fail(key, f"unit {uid!r} is not on hex {hid} in units, or is listed twice")
+            listed.add(u)
+        if len({g.units[g.unit_index[uid]].side for uid in members}) > 1:
+            r.fail(f"stacks.{hid}", "units of both sides in one hex")
+        for uid in members:
+            s.set_hex(g.unit_index[uid], h)
+    left = [g.units[u].id for u in placed if u not in listed]
+    if left:
+        r.fail("stacks", f"units on the map in no stack: {', '.join(left[:5])}")
+
+
+def _read_command(r, g, s, doc) -> None:
+    """Brigades (BCE 24.0, attachment 24.2, commander, 16.2), divisions (commander, 25.1-25.2,
+    16.3), the army Command Points and the leaders lost (17.5): every brigade and division once."""
+    oob = g.oob
+    brigades = r.mapping(doc, "brigades")
+    r.one_each(list(brigades), [b.id for b in oob.brigades], "brigades", "brigades")
+    for bid, bd in brigades.items():
+        where = f"brigades.{bid}"
+        if bid not in oob.brigade_index:
+            r.fail(where, "unknown brigade")
+        b = oob.brigades[oob.brigade_index[bid]]
+        s.bce_loss[b.index] = r.int(bd, "bce_loss", 0, sum(g.units[u].strength for u in b.units), where)
+        s.bce_out[b.index] = r.bool(bd, "bce_out", where)
+        att = r.get(bd, "attached", (str, type(None)), where)
+        if att is not None and (att not in oob.division_index or oob.divisions[oob.division_index[att]].side != b.side):
+            r.fail(f"{where}.attached", f"not a {SIDES[b.side]} division: {att!r}")
+        s.attached[b.index] = -1 if att is None else oob.division_index[att]
+        s.brig_cmd[b.index] = _commander(r, g, bd, where, b.side)
+        s.brig_in_command[b.index] = r.bool(bd, "in_command", where)
+    divisions = r.mapping(doc, "divisions")
+    r.one_each(list(divisions), [d.id for d in oob.divisions], "divisions", "divisions")
+    for did, dd in divisions.items():
+        where = f"divisions.{did}"
+        if did not in oob.division_index:
+            r.fail(where, "unknown division")
+        d = oob.divisions[oob.division_index[did]]
+        s.div_cmd[d.index] = _commander(r, g, dd, where, d.side)
+        s.div_bonus[d.index] = r.int(dd, "radius_bonus", 0, POINTS, where)
+        s.div_cp[d.index] = r.int(dd, "command_points", 0, POINTS, where)
+    cp = r.mapping(doc, "army_cp")
+    s.army_cp = [r.int(cp, side, 0, POINTS, "army_cp") for side in SIDES]
+    for uid in r.mapping(doc, "leader_fates", default={}):
+        u = _unit_ref(r, g, uid, f"leader_fates.{uid}", "leader")
+        s.fate[u] = r.int(doc["leader_fates"], uid, min(FATES), max(FATES), "leader_fates")
+
+
+def _commander(r, g, d: dict, where: str, side: int) -> int:
+    cmd = r.get(d, "commander", (str, type(None)), where)
+    return -1 if cmd is None else _unit_ref(r, g, cmd, f"{where}.commander", "leader", side)
+
+
+def _read_map_fields(r, g, s, doc) -> None:
+    """Control of the Victory Point hexes, obstacles cleared (21.43), units entered per hex this
+    phase (26.4), the melees declared (12.1) and the Victory Points scored."""
+    control_ids = [g.board.ids[h] for h in g.control_hexes]
+    for hid, c in r.mapping(doc, "control", default={}).items():
+        if hid not in control_ids:
+            r.fail(f"control.{hid}", f"not a victory hex: {hid!r}")
+        if c is not None and c not in SIDES:
+            r.fail(f"control.{hid}", f"expected 'union', 'confederate' or null, got {c!r}"[:90])
+        s.control[control_ids.index(hid)] = -1 if c is None else SIDES.index(c)
+    cleared = [_hex_ref(r, g, h, f"cleared[{i}]") for i, h in enumerate(r.items(doc, "cleared", default=[]))]
+    if len(set(cleared)) != len(cleared):
+        r.fail("cleared", "a hex listed twice")
+    s.cleared = frozenset(cleared)
+    entries = r.mapping(doc, "entries", default={})
+    s.entries = tuple(sorted((_hex_ref(r, g, h, f"entries.{h}"), r.int(entries, h, 0, g.n_units, "entries"))
+                             for h in entries))
+    melees = []
+    for i, m in enumerate(r.items(doc, "melees", default=[])):
+        where = f"melees[{i}]"
+        t = _hex_ref(r, g, r.get(m, "target", str, where), f"{where}.target")
+        attackers = r.items(m, "attackers", where)
+        if not attackers:
+            r.fail(f"{where}.attackers", "a melee has attackers")
+        att = tuple(_unit_ref(r, g, uid, f"{where}.attackers[{j}]", "combat unit") for j, uid in enumerate(attackers))
+        if len(set(att)) != len(att) or len({g.units[u].side for u in att}) > 1:
+            r.fail(f"{where}.attackers", "each attacker once, all of one side")
+        melees.append((t, att))
+    s.melees = tuple(melees)
+    vp = r.mapping(doc, "vp")
+    s.vp_hex, s.vp_exit, s.vp_leaders = (_pair(r, vp, k) for k in ("hexes", "exits", "leaders"))
+
+
+def _pair(r, vp: dict, k: str) -> tuple:
+    """Victory Points of each side (union, confederate)."""
+    pair = r.items(vp, k, "vp")
+    if len(pair) != 2:
+        r.fail(f"vp.{k}", f"one number a side (union, confederate), got {len(pair)}")
+    for i, n in enumerate(pair):
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= POINTS:
+            r.fail(f"vp.{k}[{i}]", f"a whole number 0-{POINTS}, got {n!r}"[:90])
+    return tuple(pair)
+
+
+def _read_stack(r, g, s, doc) -> None:
+    """The decision stack; a frame's unit belongs to its side, and a unit that moves or retreats
+    is on the map (the moving one is ``scalars.mv_unit``)."""
+    checks = frame_checks({"unit": g.n_units, "hex": len(g.board), "count": 1000}, mode=lambda v: v in (0, 1))
+    s.stack = r.frames(doc, {**FRAMES, **s.GAME_FRAMES}, checks)
+    for i, f in enumerate(s.stack):
+        shape = FRAMES.get(f[0]) or s.GAME_FRAMES[f[0]]
+        for j, kind in enumerate(shape[1:], 2):
+            for u in f[j] if kind == "(unit)" else (f[j],) if kind == "unit" else ():
+                if g.units[u].side != f[1]:
+                    r.fail(f"stack[{i}][{j}]", f"{g.units[u].id} is not a {SIDES[f[1]]} unit")
+        j, what, on_map = UNIT_ARGS.get(f[0], (0, "", False))
+        for u in f[j] if isinstance(f[j], tuple) else (f[j],) if j else ():
+            if what != "unit" and (g.units[u].type == "leader") != (what == "leader"):
+                r.fail(f"stack[{i}][{j}]", f"{g.units[u].id} is not a {what}")
+            if on_map and s.hex[u] < 0:
+                r.fail(f"stack[{i}][{j}]", f"{g.units[u].id} is not on the map")
+        if f[0] == "moving" and f[2] != s.mv_unit:
+            r.fail("scalars.mv_unit", f"the moving frame stack[{i}] is for unit {g.units[f[2]].id}")

@@ -305,12 +305,18 @@ class GState(HexUnits, Machine):
         """After u lost n strength points: the brigade's BCE track (bce.py, 24.0)."""
         bce.strength_lost(self, u, n)
 
+    # -- positions (``position``) --------------------------------------------------------------------
+    GAME_FRAMES: dict = {}          # the frames of a game's exclusive rules and their arguments' kinds
+
     def position_extra(self) -> dict:
-        """A game's own fields for positions (``position``)."""
+        """A game's own fields for positions."""
         return {}
 
-    def load_extra(self, doc: dict, fail) -> None:
-        pass
+    def load_extra(self, r, extra: dict) -> None:
+        """Read back ``position_extra`` strictly with the Reader ``r`` (engine.positions)."""
+
+    def check_position(self, r) -> None:
+        """Once a position is read: what the game alone can check (its frames' arguments)."""
 
 
 def _occupied(s, side):
