@@ -70,7 +70,7 @@ def state_from_position(g, doc, source: str = "position"):
     bg.read_stack(r, g, s, doc, FRAMES)
     _check_stacking(r, g, s)
     s.note("-", f"Position loaded from {source}.")
-    play_check(r, s)
+    play_check(r, s, doc)
     return s
 
 

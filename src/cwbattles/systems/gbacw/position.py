@@ -257,6 +257,8 @@ def state_from_position(g, doc, source: str = "position"):
     s.touch(0)
     s.touch(1)
     s.note("-", f"Position loaded from {source}.")
+    from ...engine.positions import Reader, reads_back      # (one hunk: this reader is reworked elsewhere)
+    reads_back(Reader(source), doc, s)
     try:
         s.advance()
     except (IndexError, KeyError, TypeError, ValueError) as e:
