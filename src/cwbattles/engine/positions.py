@@ -3,7 +3,8 @@ DataError naming the key and what is wrong, and the decision machine's frames ch
 the shapes each game declares for them.
 
 A position is a document anyone can write by hand, so nothing in it is trusted: a value the
-reader lets through must be one the rules can play from.
+reader lets through must be one the rules can play from, and must read back as written
+(``reads_back``, one check for every game; the shorthands a game documents aside).
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@
 A position holds everything needed to continue the game exactly: counters, markers, control,
 the dice, and the decision machine's pending frames. Zones, brigades and divisions are named
 by their data-file ids; the frames (internal) keep the integer indices of the game's data.
+
+Read strictly (``engine.positions``): every value must read back as written, except the
+shorthands listed in ``SHORTHANDS`` (docs/positions.md): a null facing of a brigade on the map
+is its zone's first neighbour, a marker "with_brigade" stands in that brigade's zone.
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
 """Positions: the whole state as canonical JSON, and back (exact round trip), read strictly
-(``engine.positions``). Units by id, hexes by printed number with section, corps by name."""
+(``engine.positions``). Units by id, hexes by printed number with section, corps by name.
+Every value must read back as written (``engine.positions.reads_back``); no shorthands but those
+of every game (docs/positions.md)."""
 
 from __future__ import annotations
 
