@@ -7,8 +7,10 @@ Positions are taken at several points of seeded random games; each mutation chan
 three values anywhere in the document (a type swapped, null, a list, an object, a number out of
 range, a key or an element removed, an extra key or element). Printed per game:
 
-- accepted wrongly: the document was read, but the state's own position is not the document
-  (a value was ignored, coerced or replaced; keys the document leaves out are not counted);
+- accepted wrongly: the document was read, but the state's own position as read (``read``:
+  before the rules play on from it to a real choice) is not the document (a value was ignored,
+  coerced or replaced; keys the document leaves out and the shorthands the game documents, its
+  position module's ``SHORTHANDS``, are not counted);
 - accepted then crashed: read, then saving it, reading the save again or playing a few random
   legal actions raised anything;
 - errors not naming a key: anything raised but a DataError, or a DataError whose key is not a
@@ -28,6 +30,8 @@ from collections import Counter
 import cwbattles
 from cwbattles.games import GAMES
 from cwbattles import DataError
+from cwbattles.engine import positions as reader
+from cwbattles.engine.positions import is_shorthand, shorthands_of
 
 STEPS_AFTER_LOAD = 6
 ODD = [None, True, False, -1, 0, 1, 7, 999, -999, 2 ** 40, 2 ** 64, 1.5, float("nan"), "", "x", "union",
@@ -86,23 +90,28 @@ def mutate(rng, doc) -> dict:
     return doc
 
 
-def round_trips(doc, out) -> bool:
+def round_trips(doc, out, shorthands=None, path="") -> bool:
     """Every value the document gives is the one the state gives back (types strict: True is not
-    1); keys the document leaves out are the reader's defaults; lists of objects with ids in any
-    order."""
+    1); keys the document leaves out are the reader's defaults, and so are the values the game
+    documents as shorthands (``engine.positions.shorthands_of``); lists of objects with ids in
+    any order."""
+    shorthands = shorthands or {}
     if isinstance(doc, dict):
         if not isinstance(out, dict):
             return False
-        return all(k in out and round_trips(v, out[k]) for k, v in doc.items())
+        paths = {k: f"{path}.{k}" if path else str(k) for k in doc}
+        return all(is_shorthand(shorthands, paths[k], v) or k in out and round_trips(v, out[k], shorthands, paths[k])
+                   for k, v in doc.items())
     if isinstance(doc, list):
         if not isinstance(out, list) or len(doc) != len(out):
             return False
         if doc and all(isinstance(x, dict) and isinstance(x.get("id"), str) for x in doc):
             by_id = {x.get("id"): x for x in out if isinstance(x, dict)}
-            return all(x["id"] in by_id and round_trips(x, by_id[x["id"]]) for x in doc)
+            return all(x["id"] in by_id and round_trips(x, by_id[x["id"]], shorthands, f"{path}[{i}]")
+                       for i, x in enumerate(doc))
         if all(isinstance(x, str) for x in doc) and out == sorted(out):
             doc = sorted(doc)
-        return all(round_trips(a, b) for a, b in zip(doc, out))
+        return all(round_trips(a, b, shorthands, f"{path}[{i}]") for i, (a, b) in enumerate(zip(doc, out)))
     return type(doc) is type(out) and doc == out
 
 
@@ -113,14 +122,33 @@ def names_a_key(error, doc, base) -> bool:
     return root in doc or root in base
 
 
+def read(game, doc):
+    """``game.from_position(doc)``, and the state's position as read, before the rules play on
+    from it (process frames, choices of one option: a mutated document may stop short of a real
+    choice), taken when the reader calls ``engine.positions.reads_back``; None if it does not
+    (the state after is judged then)."""
+    seen, check = [], reader.reads_back
+
+    def capture(r, written, state, shorthands=None):
+        if written is doc:
+            seen.append(json.loads(json.dumps(state.to_position())))
+        return check(r, written, state, shorthands)
+
+    reader.reads_back = capture
+    try:
+        return game.from_position(doc, source="fuzz"), (seen or [None])[0]
+    finally:
+        reader.reads_back = check
+
+
 def trial(game, base, doc, rng) -> str:
     try:
-        state = game.from_position(doc, source="fuzz")
+        state, as_read = read(game, doc)
     except Exception as e:                              # noqa: BLE001 (counting what is raised)
         return "refused" if names_a_key(e, doc, base) else f"unnamed {type(e).__name__}: {str(e)[:80]}"
     try:
         saved = json.loads(json.dumps(state.to_position()))
-        wrong = not round_trips(doc, saved)
+        wrong = not round_trips(doc, as_read or saved, shorthands_of(game))
         again = game.from_position(saved)
         for _ in range(STEPS_AFTER_LOAD):
             if again.is_over:

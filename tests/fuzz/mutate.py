@@ -8,6 +8,7 @@ built from a live game, and hypothesis must be able to replay a failing example'
 
 import copy
 
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 ODD_NUMBERS = st.sampled_from([-1, 0, 1, 2, 7, 99, 999, 2 ** 31, 2 ** 63, 2 ** 64, -2 ** 63, 10 ** 30, 10 ** 400])
@@ -17,6 +18,14 @@ VALUES = st.one_of(SCALARS, st.lists(st.one_of(st.integers(-2, 60), st.text(max_
                    st.dictionaries(st.text(max_size=4), st.integers(-2, 5), max_size=2))
 EDITS = ("set", "set", "delete", "double")
 DEEPEST = 5
+
+
+def fuzz(n, shrink=True):
+    """Hypothesis's settings for a fuzz test: ``n`` examples, the same every run; ``shrink``
+    False stops at the first failure (for a test expected to fail, where shrinking is waste)."""
+    phases = tuple(Phase) if shrink else (Phase.explicit, Phase.reuse, Phase.generate)
+    return settings(max_examples=n, deadline=None, derandomize=True, database=None, phases=phases,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 def mutate(data, doc, names=(), edits=3, focus=(), fewest=1):

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import cwbattles
@@ -15,11 +15,8 @@ from cwbattles import CwbattlesError, DataError
 from cwbattles import replay
 from cwbattles.engine.records import Recorder, check_record
 
-from .mutate import mutate
+from .mutate import fuzz, mutate
 
-def fuzz(n):
-    return settings(max_examples=n, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 GAMES = {name: cwbattles.load(name) for name in ("cedar-creek", "champion-hill", "chancellorsville")}
 
 

@@ -3,18 +3,23 @@ DataError naming the key and what is wrong, and the decision machine's frames ch
 the shapes each game declares for them.
 
 A position is a document anyone can write by hand, so nothing in it is trusted: a value the
-reader lets through must be one the rules can play from.
+reader lets through must be one the rules can play from, and must read back as written
+(``reads_back``, one check for every game; the shorthands a game documents aside).
 """
 
 from __future__ import annotations
 
 import json
+import re
+from importlib import import_module
 
 from .dice import Dice
 from .errors import DataError
 
 MISSING = object()
 MAX_DICE_STATE = (1 << 64) - 1
+# Shorthands every game's reader takes (``reads_back``): an empty script is no scripted rolls.
+SHORTHANDS = {"dice.script": ([],)}
 
 
 class Reader:
@@ -38,11 +43,15 @@ class Reader:
         return doc
 
     def start(self, doc, game) -> dict:
-        """The document, checked to be a position of ``game`` played with its rule options."""
+        """The document, checked to be a position of ``game`` (its version of the rules, if it
+        says) played with its rule options."""
         doc = self.document(doc)
         name = self.get(doc, "game", str)
         if name != game.name:
             self.fail("game", f"this position is for {_show(name)}, not {game.name!r}")
+        version = self.get(doc, "version", str, default=game.version)
+        if version != game.version:
+            self.fail("version", f"this position is for version {_show(version)} of the rules, not {game.version!r}")
         self.options(doc, game)
         return doc
 
@@ -99,7 +108,7 @@ class Reader:
         """The rule options the position was played with, if it says, must be the game's."""
         if "options" not in doc:
             return
-        options = self.get(doc, "options", (dict, type(None))) or {}
+        options = self.mapping(doc, "options")
         if dict(options) != dict(game.options):
             self.fail("options", f"the position was played with rule options {_show(options)}, this game has "
                                  f"{game.options}: load the game with the same options")
@@ -109,7 +118,7 @@ class Reader:
         dice = self.mapping(doc, "dice")
         state = self.int(dice, "state", 0, MAX_DICE_STATE, "dice")
         calls = self.int(dice, "calls", 0, 10 ** 9, "dice")
-        script = self.get(dice, "script", (list, type(None)), "dice", None) or []
+        script = self.items(dice, "script", "dice", [])
         for i, roll in enumerate(script):
             if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 6:
                 self.fail(f"dice.script[{i}]", f"a scripted roll is a whole number 1-6, got {_show(roll)}")
@@ -130,7 +139,7 @@ class Reader:
         ``?`` may be left out at the end); ``checks[arg kind](value)`` says whether a value is
         one. An argument kind in parentheses, e.g. ``(unit)``, is a list of such values; one of
         words joined by ``|``, e.g. ``melee|rout``, is one of those words."""
-        stack = self.get(doc, "stack", (list, type(None)), default=None)
+        stack = self.items(doc, "stack", default=[])
         out = []
         for i, frame in enumerate(stack or []):
             key = f"stack[{i}]"
@@ -183,9 +192,82 @@ def frame_checks(sizes: dict, **more) -> dict:
     return checks
 
 
-def play_check(r: Reader, state) -> None:
-    """Run the position up to its first choice: a position the rules cannot continue from is
-    refused here, never by a crash in the middle of a game."""
+def reads_back(r: Reader, doc: dict, state, shorthands: dict | None = None) -> None:
+    """Every value the document gives is the one the state it was read into gives back
+    (``state.to_position()``): a value the reader ignored, coerced or replaced is refused with a
+    DataError naming its path, so no reader's leniency lets a wrong document through. Types are
+    strict (``true`` is not ``1``, ``1.0`` is not ``1``); keys the document leaves out are the
+    reader's defaults and not compared. Lists of objects with ids may be in any order, lists of
+    names the state writes sorted too.
+
+    ``shorthands``: the written values the game's reader documents as standing for what it
+    reads, by path with any list index (``{"units[].facing": (None,)}``: null is the default
+    facing); each game lists its own in ``position.SHORTHANDS`` (``shorthands_of``), and all
+    take those of this module's ``SHORTHANDS``."""
+    text = json.dumps(state.to_position(), sort_keys=True)
+    try:
+        if json.dumps(doc, sort_keys=True) == text:
+            return                                      # the usual case, a saved position: at once
+    except (TypeError, ValueError):                     # keys of mixed types, values JSON has not
+        pass
+    _compare(r, doc, json.loads(text), "", "", {**SHORTHANDS, **(shorthands or {})})
+
+
+def _compare(r: Reader, written, read, path: str, pattern: str, shorthands: dict) -> None:
+    """``pattern``: the path with ``[]`` for list indices, as shorthands are listed."""
+    if isinstance(written, dict):
+        if not isinstance(read, dict):
+            r.fail(path or "-", f"read as {_show(read)}, not as written {_show(written)}")
+        for k, v in written.items():
+            where, like = (f"{path}.{k}", f"{pattern}.{k}") if path else (str(k), str(k))
+            if _is_shorthand(shorthands.get(like), v):
+                continue
+            if k not in read:
+                r.fail(where, f"not read back: an unknown key, or {_show(v)} is read as the key's absence")
+            _compare(r, v, read[k], where, like, shorthands)
+    elif isinstance(written, list):
+        if not isinstance(read, list):
+            r.fail(path, f"read as {_show(read)}, not as written {_show(written)}")
+        if len(written) != len(read):
+            r.fail(path, f"{len(written)} items written, {len(read)} read")
+        if written and all(isinstance(x, dict) and isinstance(x.get("id"), str) for x in written):
+            by_id = {x.get("id"): x for x in read if isinstance(x, dict)}
+            for i, x in enumerate(written):
+                if x["id"] not in by_id:
+                    r.fail(f"{path}[{i}].id", f"read as no item, not as written {_show(x['id'])}")
+                _compare(r, x, by_id[x["id"]], f"{path}[{i}]", f"{pattern}[]", shorthands)
+            return
+        if all(isinstance(x, str) for x in written) and read == sorted(read):
+            written = sorted(written)                   # a set, written in any order
+        for i, (a, b) in enumerate(zip(written, read)):
+            _compare(r, a, b, f"{path}[{i}]", f"{pattern}[]", shorthands)
+    elif type(written) is not type(read) or written != read:
+        r.fail(path, f"read as {_show(read)}, not as written {_show(written)}")
+
+
+def _is_shorthand(values, value) -> bool:
+    return bool(values) and any(type(value) is type(x) and value == x for x in values)
+
+
+def is_shorthand(shorthands: dict, path: str, value) -> bool:
+    """Whether ``value`` written at ``path`` is one of the game's documented shorthands (types
+    strict: ``0`` is not ``false``); ``units[3].facing`` matches ``units[].facing``."""
+    return _is_shorthand(shorthands.get(re.sub(r"\[\d+\]", "[]", path)) if shorthands else None, value)
+
+
+def shorthands_of(game) -> dict:
+    """A game's documented shorthands (``reads_back``): the ``SHORTHANDS`` of the module that
+    reads its positions (its package's ``position``) and those every game takes."""
+    package = getattr(game, "package", "") or type(game).__module__.rsplit(".", 1)[0]
+    return {**SHORTHANDS, **getattr(import_module(f"{package}.position"), "SHORTHANDS", {})}
+
+
+def play_check(r: Reader, state, doc: dict | None = None, shorthands: dict | None = None) -> None:
+    """Check the position ``doc`` reads back as written (``reads_back``), if given, then run it
+    up to its first choice: a position the rules cannot continue from is refused here, never by
+    a crash in the middle of a game."""
+    if doc is not None:
+        reads_back(r, doc, state, shorthands)
     try:
         state.advance()
         state.legal_actions()

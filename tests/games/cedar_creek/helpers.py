@@ -22,6 +22,8 @@ def setup_position(game, units, *, turn=2, round_=1, active="confederate", frame
                    control=None, movement=None, combats=None, sheridan=None, train=None, markers=None,
                    retreat_turn=0, acted=(), at_start=False, second=False, dice=()):
     """A position in the middle of ``active``'s player turn; ``frames`` go on top of the stack.
+    ``hqs``: the headquarters placed (the others off the map); ``markers``: the first Artillerie
+    markers (the others in the train).
 
     Frames refer to brigades by id and zones by id; they are turned into indices here."""
     side = SIDES.index(active)
@@ -35,6 +37,10 @@ def setup_position(game, units, *, turn=2, round_=1, active="confederate", frame
                       "line": 1, "acted": u["id"] in acted})
             d.pop("strength")
             d.update(placed[u["id"]])
+            if d.get("status", "on_map") != "on_map":     # off the map: no facing, no line
+                for k in ("facing", "line"):
+                    if k not in placed[u["id"]]:
+                        d.pop(k, None)
             out_units.append(d)
         else:
             out_units.append({"id": u["id"], "zone": None, "status": "off_map"})
@@ -51,10 +57,10 @@ def setup_position(game, units, *, turn=2, round_=1, active="confederate", frame
         "game": game.name, "turn": turn, "round": round_, "first": SIDES[other] if second else active, "stamp": stamp,
         "dice": {"state": 12345, "calls": 0, "script": list(dice)},
         "control": control or base["control"], "units": out_units,
-        "hqs": hqs if hqs is not None else [{"id": "early", "zone": None}, {"id": "wright", "zone": None},
-                                             {"id": "sheridan", "zone": None}],
+        "hqs": [next((h for h in hqs or () if h["id"] == hid), {"id": hid, "zone": None})
+                for hid in ("early", "wright", "sheridan")],
         "train": train or {"status": "off_map"},
-        "markers": markers or [],
+        "markers": (markers or []) + [{"status": "in_train"}] * (len(base["markers"]) - len(markers or [])),
         "sheridan": sheridan or {"turn": 0, "in_command": False},
         "tactical_retreat_turn": retreat_turn,
         "combats": combats or [],

@@ -33,6 +33,7 @@ def at_stack(game, units, stack, *, dice=(), absent_cavalry=False, **kw):
     s = setup_position(game, units, frames=[["tactical", 0]], **kw)
     doc = s.to_position()
     doc["stack"] = [[_ref(game, x) for x in f] for f in stack]
+    del doc["to_act"]                               # who acts follows from the new stack
     doc["dice"] = {"state": 12345, "calls": 0, "script": list(dice)}
     return game.from_position(doc, source="test position")
 

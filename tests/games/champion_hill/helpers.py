@@ -28,6 +28,7 @@ def position(g, units, *, turn=2, side="union", phase="movement", frames=(), rel
     "confederate" | None} for the controlled hexes that do not start so (21.2)."""
     si = ("union", "confederate").index(side)
     base = g.new_game(0).to_position()
+    del base["to_act"]                      # who acts follows from the stack built here
     out = []
     for u in base["units"]:
         if u["id"] in units and units[u["id"]] is not None:

@@ -29,6 +29,7 @@ def position(g, units, *, turn=2, side="union", phase="movement", frames=(), dic
     lifted unless ``released`` says otherwise."""
     si = ("union", "confederate").index(side)
     base = g.new_game(0).to_position()
+    del base["to_act"]                      # who acts follows from the stack built here
     del base["control"]                     # 23.61: the units placed decide, unless ``control`` is given
     out = []
     for u in base["units"]:

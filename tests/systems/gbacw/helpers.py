@@ -44,6 +44,7 @@ def position(g, units: dict, *, turn=2, side="union", phase="movement", frames=(
     earlier (17.5), their posts vacant."""
     si = ("union", "confederate").index(side)
     base = g.new_game(0).to_position()
+    del base["to_act"]                      # who acts follows from the stack built here
     flags = flags or {}
     strength = strength or {}
     out, stacks = [], {}

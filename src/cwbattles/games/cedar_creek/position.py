@@ -3,6 +3,10 @@
 A position holds everything needed to continue the game exactly: counters, markers, control,
 the dice, and the decision machine's pending frames. Zones, brigades and divisions are named
 by their data-file ids; the frames (internal) keep the integer indices of the game's data.
+
+Read strictly (``engine.positions``): every value must read back as written, except the
+shorthands listed in ``SHORTHANDS`` (docs/positions.md): a null facing of a brigade on the map
+is its zone's first neighbour, a marker "with_brigade" stands in that brigade's zone.
 """
 
 from __future__ import annotations
@@ -110,6 +114,11 @@ FRAMES = {
 STATUS = ("on_map", "off_map", "eliminated")
 TRAIN_STATUS = {"on_map": None, "off_map": OFF_MAP, "gone": ELIMINATED}
 MARKER_STATUS = ("on_map", "with_brigade", "in_train", "gone")   # with_brigade: positions before 7.3's moving markers
+# What a position may write for convenience, read as something else (engine.positions.reads_back):
+# a brigade on the map with a null facing faces its zone's first neighbour (the set-up's rule of
+# thumb, handy by hand); a marker "with_brigade" (positions before 7.3's moving markers) is on
+# the map in that brigade's zone.
+SHORTHANDS = {"units[].facing": (None,), "markers[].status": ("with_brigade",)}
 
 
 def _zone(r, g, value, path, allow_none=True):
@@ -170,8 +179,7 @@ def state_from_position(g, doc, source: str = "position") -> State:
             r.fail(f"{where}.targets", "a combat has at least one target zone")
         s.combats.append((targets, attackers, r.bool(cd, "resolved", where, False), advanced))
     _read_movement(r, g, s, r.mapping(doc, "movement", default={}))
-    stack = r.get(doc, "stack", (list, type(None)), default=None)
-    if stack is None:
+    if "stack" not in doc:
         s.stack = [("turn_start", -1)] if not s.over else []
     else:
         sizes = {"unit": g.n_units, "zone": g.n_zones, "division": len(g.divisions), "hq": len(g.hq_ids),
@@ -181,7 +189,7 @@ def state_from_position(g, doc, source: str = "position") -> State:
         _check_frames(r, g, s)
     _check_stacking(r, g, s)
     s.note("-", f"Position loaded from {source}.")
-    play_check(r, s)
+    play_check(r, s, doc, SHORTHANDS)
     return s
 
 
@@ -206,7 +214,9 @@ def _read_units(r, g, s, units: list, n_combats: int) -> None:
         elif zone < 0:
             r.fail(f"{where}.zone", f"{uid} is on the map: it needs a zone")
         s.set_zone(u, zone)
-        s.mounted[u] = r.bool(ud, "mounted", where, b.cavalry) if b.cavalry else False
+        s.mounted[u] = r.bool(ud, "mounted", where, b.cavalry)
+        if s.mounted[u] and not b.cavalry:
+            r.fail(f"{where}.mounted", f"{uid} is not cavalry")
         if "losses" in ud:
             s.losses[u] = r.int(ud, "losses", 0, 20, where)
         elif "strength" in ud:
@@ -220,7 +230,7 @@ def _read_units(r, g, s, units: list, n_combats: int) -> None:
         s.routed[u] = r.bool(ud, "routed", where, False)
         if zone >= 0:
             facing = r.get(ud, "facing", (str, type(None)), where, None)
-            s.facing[u] = _zone(r, g, facing, f"{where}.facing") if facing else g.board.adj[zone][0]
+            s.facing[u] = _zone(r, g, facing, f"{where}.facing") if facing is not None else g.board.adj[zone][0]
             if s.facing[u] not in g.board.front[zone]:
                 r.fail(f"{where}.facing", f"{facing!r} is not adjacent to {ud.get('zone')!r}")
             s.line[u] = r.int(ud, "line", 1, 2, where, 1)
@@ -235,10 +245,13 @@ def _read_units(r, g, s, units: list, n_combats: int) -> None:
 
 def _read_pieces(r, g, s, doc) -> None:
     """Headquarters, the train and its Artillerie markers."""
-    for i, hd in enumerate(r.items(doc, "hqs", default=[])):
+    hqs = r.items(doc, "hqs", default=[])
+    listed = []
+    for i, hd in enumerate(hqs):
         hid = r.get(hd, "id", str, f"hqs[{i}]")
-        if hid not in g.hq_ids:
-            r.fail(f"hqs[{i}].id", f"unknown headquarters {hid!r}")
+        if hid not in g.hq_ids or hid in listed:
+            r.fail(f"hqs[{i}].id", f"unknown headquarters {hid!r}" if hid not in g.hq_ids else f"{hid!r} listed twice")
+        listed.append(hid)
         h = g.hq_ids.index(hid)
         s.hq_zone[h] = _zone(r, g, r.get(hd, "zone", (str, type(None)), f"hqs[{i}]", None), f"hqs[{i}].zone")
         s.hq_active[h] = r.bool(hd, "active", f"hqs[{i}]", False)
@@ -248,6 +261,8 @@ def _read_pieces(r, g, s, doc) -> None:
         _zone(r, g, r.get(train, "zone", str, "train"), "train.zone", allow_none=False)
     s.train_active = r.bool(train, "active", "train", False)
     s.train_moved = r.bool(train, "moved", "train", False)
+    if hqs:
+        r.one_each(listed, g.hq_ids, "headquarters", "hqs")
     markers = r.items(doc, "markers", default=[])
     if len(markers) > len(s.marker_zone):
         r.fail("markers", f"there are {len(s.marker_zone)} Artillerie markers, got {len(markers)}")
@@ -267,6 +282,8 @@ def _read_pieces(r, g, s, doc) -> None:
         if s.marker_value[i] not in (g.train.marker_strength, g.train.marker_reduced):
             r.fail(f"{where}.value", f"must be {g.train.marker_strength} or {g.train.marker_reduced}")
         s.marker_moved[i] = s.stamp if r.bool(md, "moved", where, False) and s.marker_zone[i] >= 0 else 0
+    if markers and len(markers) != len(s.marker_zone):     # every marker, or the key left out
+        r.fail("markers", f"there are {len(s.marker_zone)} Artillerie markers, got {len(markers)}")
 
 
 def _read_movement(r, g, s, mv: dict) -> None:

@@ -1,5 +1,7 @@
 """Positions: the whole state as canonical JSON, and back (exact round trip). Units are named
-by id and hexes by printed number; the machine's frames keep the game data's integer indices."""
+by id and hexes by printed number; the machine's frames keep the game data's integer indices.
+Every value must read back as written (``engine.positions.reads_back``); no shorthands but those
+of every game (docs/positions.md)."""
 
 from __future__ import annotations
 
@@ -70,7 +72,7 @@ def state_from_position(g, doc, source: str = "position"):
     bg.read_stack(r, g, s, doc, FRAMES)
     _check_stacking(r, g, s)
     s.note("-", f"Position loaded from {source}.")
-    play_check(r, s)
+    play_check(r, s, doc)
     return s
 
 

@@ -131,7 +131,7 @@ def state_from_position(g, doc, source: str = "position"):
     s.touch(0)
     s.touch(1)
     s.note("-", f"Position loaded from {source}.")
-    play_check(r, s)
+    play_check(r, s, doc)
     return s
 
 
