@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 import cwbattles
 from cwbattles.web.app import create_app
+from cwbattles.web.limits import Limits
 from cwbattles.web.store import Store
 
 from .conftest import new_game, view, wait_for
@@ -118,3 +119,10 @@ def test_an_old_database_gains_the_intent_column_and_keeps_its_actions(tmp_path)
         assert [a["intent"] for a in store.game("0123456789ab")["actions"]] == [None, None]
     finally:
         store.close()
+
+
+def test_the_lobby_offers_the_commander_last_with_its_time_on_this_server(tmp_path):
+    with TestClient(create_app(str(tmp_path / "g.sqlite3"), Limits(bot_seconds=4))) as c:
+        level = c.get("/api/bot-levels").json()[-1]
+    assert level["spec"] == "bot:commander" and level["name"] == "Commander"
+    assert "thinks up to 5 minutes a game, at most 4 s a decision" in level["text"]
