@@ -61,3 +61,17 @@ def test_the_journal_notes_only_what_changed():
     bot.plan_reason = "second"
     assert journal.note("union", bot) == {"plan": "second"}
     assert journal.note("confederate", bot) == {"plan": "second", "formations": {"A": "take 1"}}
+
+
+def test_cwbattles_play_records_the_bot_intents(tmp_path):
+    """The commander plays the Union's first run, the person at the keyboard stops at once (end of
+    input): the record saved has the commander's intent with its first action, and verifies."""
+    path = tmp_path / "game.json"
+    out = CliRunner().invoke(main, ["play", "champion-hill", "--union", "commander:4p", "--confederate", "human",
+                                    "--seed", "5", "--record", str(path)], input="")
+    assert out.exit_code == 0 and "Stopped." in out.output, out.output
+    doc = json.loads(path.read_text())
+    first = doc["actions"][0]["intent"]
+    assert first["plan"] and len(first["formations"]) == 8
+    assert all("intent" not in a or set(a["intent"]) <= {"plan", "formations"} for a in doc["actions"])
+    cwbattles.replay(doc, verify=True)
