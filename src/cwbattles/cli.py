@@ -44,6 +44,7 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
     from rich.markup import escape
 
     from cwbattles.bots import make_bot
+    from cwbattles.bots.intent import Journal
     from cwbattles.engine.records import Recorder
     from cwbattles.terminal import render, show_actions, show_local_map
     from cwbattles.terminal_preview import show_preview
@@ -52,6 +53,7 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
     seed = random.randrange(1 << 31) if seed is None else seed
     game = cwbattles.load(game_name, options=parse_options(option_pairs))
     rec = Recorder(game, seed)
+    intents = Journal()            # the bots' intentions, kept in the record with their actions
     players = {}
     for side, spec in (("union", union), ("confederate", confederate)):
         players[side] = None if spec == "human" else make_bot(spec, seed=seed + (side == "union"))
@@ -69,7 +71,8 @@ def play(game_name, union, confederate, seed, record_path, option_pairs):
             shown = len(log)
             bot = players[state.to_act]
             if bot:
-                rec.apply(bot.choose(state))
+                action = bot.choose(state)
+                rec.apply(action, intents.note(state.to_act, bot))
                 continue
             actions = state.legal_actions()
             if drawn != len(rec.actions):      # after a preview or the log, the board is not printed again
@@ -315,7 +318,8 @@ def duel(game_name, bot_a, bot_b, games, seed, workers, as_json, journal, komi, 
 @main.command()
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--verify", is_flag=True, help="fail at the first checksum that differs")
-def replay(path, verify):
+@click.option("--intents", is_flag=True, help="print what the bots said they intended, at the actions they chose with it")
+def replay(path, verify, intents):
     """Replay a game record."""
     from cwbattles.engine.errors import CwbattlesError
     from cwbattles import replay as run
@@ -335,6 +339,29 @@ def replay(path, verify):
         click.echo("The seed opens the commitment published when the game started: the dice were fixed before play.")
     elif commitment == "none":
         click.echo("This record carries no seed commitment: nothing shows its seed was fixed before play.")
+    if intents:
+        for line in intent_lines(doc, state.game):
+            click.echo(line)
+
+
+def intent_lines(doc: dict, game):
+    """The record's intents (``bots.intent``), each with the action, turn and side it came with."""
+    from cwbattles.bots.intent import clean
+    from cwbattles.engine.resign import apply_doc
+    state = game.new_game(seed=doc["seed"])
+    found = 0
+    for i, entry in enumerate(doc["actions"]):
+        intent = clean(entry.get("intent"))
+        if intent:
+            found += 1
+            yield f"action {i + 1}, turn {state.turn}, {state.to_act}:"
+            if "plan" in intent:
+                yield f"  plan: {intent['plan']}"
+            for formation, line in intent.get("formations", {}).items():
+                yield f"  {formation}: {line}"
+        apply_doc(state, entry["action"])
+    if not found:
+        yield "No action of this record carries a bot's intentions."
 
 
 @main.command()

@@ -43,6 +43,9 @@ def read_to_end(sock, timeout=10.0):
             if i + 2 > len(data):
                 break
             opcode, n, j = data[i] & 0x0F, data[i + 1] & 0x7F, i + 2
+            extended = {126: 2, 127: 8}.get(n, 0)
+            if j + extended > len(data):          # the frame's length not all read yet
+                break
             if n == 126:
                 n, j = struct.unpack(">H", data[j:j + 2])[0], j + 2
             elif n == 127:

@@ -1,7 +1,9 @@
 """Game records: scenario, version, seed, every action, and a checksum after each.
 
 Like a PGN for chess, but exact: replaying the actions from the seed must reproduce every
-checksum, so a divergence is caught at the first action where it happens.
+checksum, so a divergence is caught at the first action where it happens. An action may also
+carry an ``intent``: what the bot that chose it said it intended (``bots.intent``), an
+annotation that replaying and verifying never read, as a comment in a PGN.
 """
 
 from __future__ import annotations
@@ -62,9 +64,12 @@ class Recorder:
         self.state = state if state is not None else game.new_game(seed=seed)
         self.actions: list[dict] = []
         self.checksums: list[str] = []
+        self.intents: dict[int, dict] = {}        # action index -> the intent it was chosen with
         self.initial = position_checksum(self.state)
 
-    def apply(self, action) -> None:
+    def apply(self, action, intent: dict | None = None) -> None:
+        if intent:
+            self.intents[len(self.actions)] = intent
         self.state.apply(action)
         self.actions.append(self.game.action_to_json(action))
         self.checksums.append(position_checksum(self.state))
@@ -72,13 +77,21 @@ class Recorder:
     def to_json(self) -> dict:
         doc = {"format": FORMAT, "game": self.game.name, "version": self.game.version, "seed": self.seed,
                "options": dict(sorted(self.game.options.items())), "initial": self.initial,
-               "actions": [{"action": a, "checksum": c} for a, c in zip(self.actions, self.checksums)]}
+               "actions": [with_intent({"action": a, "checksum": c}, self.intents.get(i))
+                           for i, (a, c) in enumerate(zip(self.actions, self.checksums))]}
         if self.state.is_over:
             doc["result"] = self.state.result
         return doc
 
     def save(self, path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1))
+
+
+def with_intent(entry: dict, intent: dict | None) -> dict:
+    """A record's action entry, with the intent it was chosen with if there is one."""
+    if intent:
+        entry["intent"] = intent
+    return entry
 
 
 def load_record(path) -> dict:

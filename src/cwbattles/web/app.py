@@ -219,7 +219,7 @@ def create_app(db_path: str = "cwbattles.sqlite3", limits: Limits | None = None,
 
     @app.get("/api/bot-levels")
     async def levels():
-        return bot_levels(bot_names())
+        return bot_levels(bot_names(), limits.bot_seconds)
 
     @app.post("/api/games")
     async def create(body: CreateGame):

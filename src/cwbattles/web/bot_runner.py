@@ -24,6 +24,7 @@ import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
+from . import intents
 from .limits import is_search
 from .store import StoreError
 
@@ -126,7 +127,8 @@ class BotPool:
 
 async def play_bots(session) -> None:
     """Let bots play while a bot's side is to act, telling every page after each action. A
-    decision is stored only if the game is still in the position it was made for."""
+    decision is stored only if the game is still in the position it was made for, with what
+    the bot said it intends when that changed (``web.intents``)."""
     failures = 0
     while not session.deleted and not session.state.is_over and session.state.to_act in session.bots:
         side = session.state.to_act
@@ -139,8 +141,8 @@ async def play_bots(session) -> None:
                 continue                      # the game moved on meanwhile (an undo): ask again
             if action not in session.state.legal_actions():
                 raise RuntimeError(f"the {side} bot chose an illegal action: {action!r}")
-            try:
-                await session.commit([(action, side)])
+            try:      # what the bot intends, if it says and it changed, is stored with its action
+                await session.commit([(action, side, intents.note(session, side, session.bots[side]))])
             except StoreError as e:
                 failures += 1
                 if failures >= 3:

@@ -3,6 +3,8 @@ the bots by strength with a sentence on what each is."""
 
 from __future__ import annotations
 
+from cwbattles.bots.commander import DEFAULT_SECONDS
+
 # (spec, name, what it means). Budgets are simulations, not seconds, so a bot plays the same
 # game on any machine; the times are this machine's (bench/bot_speed.py, docs/bots.md).
 BOT_LEVELS = (
@@ -15,6 +17,10 @@ BOT_LEVELS = (
     ("bot:mcts:100", "Search, strong",
      "The same search with 100 playouts a decision (about a second on Cedar Creek, an eighth on Champion Hill): "
      "the strongest measured against the heuristic (docs/bots.md)."),
+    ("bot:commander", "Commander",
+     "Plans each of its turns as a whole toward an objective for every division; thinks up to {game} a game, "
+     "at most {decision} a decision, while the page says it is thinking. What it intends shows in the replay once "
+     "the game is over."),
 )
 
 
@@ -31,7 +37,9 @@ def scenario_options(game) -> list[dict]:
     return out
 
 
-def bot_levels(known: list[str]) -> list[dict]:
-    """The named bot levels whose bot exists here."""
-    return [{"spec": spec, "name": name, "text": text} for spec, name, text in BOT_LEVELS
+def bot_levels(known: list[str], decision_seconds: float) -> list[dict]:
+    """The named bot levels whose bot exists here, the commander's times as this server gives them
+    (``Limits.bot_seconds`` a decision at most)."""
+    times = {"game": f"{DEFAULT_SECONDS / 60:g} minutes", "decision": f"{decision_seconds:g} s"}
+    return [{"spec": spec, "name": name, "text": text.format(**times)} for spec, name, text in BOT_LEVELS
             if spec[4:].split(":")[0] in known]

@@ -163,6 +163,8 @@ def _best_attack_facings(state, of_kind) -> list:
             p = state.preview(a)
         except (ValueError, AttributeError):
             return []
+        if not isinstance(p, dict) or "defender_hit" not in p:
+            return []           # a facing whose preview is no area combat's (the hex games' facings)
         scored.append((p["defender_hit"] - p["attacker_hit"], a, doc))
     top = max((sc for sc, _, _ in scored), default=None)
     return [(a, doc) for sc, a, doc in scored if top is not None and abs(sc - top) < 1e-12]

@@ -18,6 +18,7 @@ import time
 import uuid
 from concurrent.futures import ProcessPoolExecutor
 
+from cwbattles.bots.intent import clean
 from cwbattles.engine.errors import CwbattlesError
 from cwbattles import replay
 from cwbattles.engine.records import commitment_of, position_checksum
@@ -51,7 +52,8 @@ def stored_form(doc: dict, source: str = "record") -> dict:
     for i, entry in enumerate(doc["actions"]):
         side = resigning_side(entry["action"]) or state.to_act
         apply_doc(state, entry["action"], f"{source}: actions[{i}].action")
-        actions.append({"seq": i, "side": side, "action": entry["action"], "checksum": position_checksum(state)})
+        actions.append({"seq": i, "side": side, "action": entry["action"], "checksum": position_checksum(state),
+                        "intent": clean(entry.get("intent"))})     # an annotation: never verified
     return {"game": game.name, "seed": doc["seed"], "options": dict(game.options), "actions": actions,
             "commitment": commitment_of(doc)}
 
@@ -103,7 +105,7 @@ async def continue_game(manager, form: dict, union: str, confederate: str):
                              "or on this screen, not with a remote player")
     session, tokens, _ = await manager.create(form["game"], form["seed"], union, confederate, form["options"])
     if form["actions"]:
-        await session.commit([(e["action"], e["side"]) for e in form["actions"]])
+        await session.commit([(e["action"], e["side"], e.get("intent")) for e in form["actions"]])
     return session, tokens
 
 

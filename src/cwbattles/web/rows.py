@@ -16,6 +16,7 @@ import math
 import re
 
 import cwbattles
+from cwbattles.bots.intent import clean
 
 SIDES = ("union", "confederate")
 GAME_ID = re.compile(r"[0-9a-f]{12}")
@@ -98,11 +99,18 @@ def read_row(row) -> dict:
 
 
 def read_action(a, gid: str) -> dict:
-    """An actions row (seq, side, action, checksum); DamagedGame if it is not what was written."""
-    seq, side, action, checksum = a
+    """An actions row (seq, side, action, checksum, intent); DamagedGame if it is not what was
+    written. An intent that does not read is left out, not a damage: it is an annotation, and
+    the game replays without it."""
+    seq, side, action, checksum, intent = a
     try:
         if not isinstance(seq, int) or side not in SIDES or not isinstance(checksum, str):
             raise ValueError(f"actions[{safe_id(seq)}]: its number, side or checksum is malformed")
-        return {"seq": seq, "side": side, "action": _json(action, f"actions[{seq}].action"), "checksum": checksum}
+        out = {"seq": seq, "side": side, "action": _json(action, f"actions[{seq}].action"), "checksum": checksum}
     except ValueError as e:
         raise DamagedGame(f"game {safe_id(gid)} is damaged ({e})") from None
+    try:
+        out["intent"] = clean(json.loads(intent)) if intent else None
+    except (TypeError, ValueError, RecursionError):
+        out["intent"] = None
+    return out

@@ -22,6 +22,7 @@ import orjson
 
 import cwbattles
 from cwbattles.bots import make_bot
+from cwbattles.bots.intent import clean
 from cwbattles.engine.board import SIDES
 from cwbattles.engine.errors import CwbattlesError, DataError, IllegalAction
 from cwbattles.engine.records import checksum_of, position_checksum
@@ -30,7 +31,7 @@ from cwbattles.engine.resign import apply_doc, resign_doc, resigning_side
 from .errors import WebError, unavailable
 from .bot_runner import BotPool, keep_bots_playing, play_bots
 from .limits import Limits, cap_decisions, check_any_id, check_game_id, check_options, check_player, check_token
-from . import seats
+from . import intents, seats
 from .live import Subscriber
 from .play_aids import default_choice, reach_for, view_aids
 from .routes import cheapest_path
@@ -94,6 +95,7 @@ class GameSession:
         self.sides_of_action: list[str] = []
         self.dice_before: list[int] = []        # dice rolled before each action (undo: none since)
         self.checksums: list[str] = []
+        self.intents: dict[int, dict] = {}      # action number -> the bot's intent it came with (web.intents)
         for entry in record["actions"]:
             where = f"action {entry['seq']}"
             try:
@@ -105,6 +107,9 @@ class GameSession:
             except (CwbattlesError, TypeError, ValueError) as e:
                 raise _damaged(gid, f"{where} does not replay: {e}") from None
             self._record(entry["action"], entry["side"], before, entry["checksum"], _count_new(self.state, head))
+            intent = clean(entry.get("intent"))
+            if intent:
+                self.intents[entry["seq"]] = intent
             if position_checksum(self.state) != entry["checksum"]:
                 raise _damaged(gid, f"actions[{entry['seq']}].checksum: the saved game does not replay to "
                                     "its checksum (corrupted save?)")
@@ -205,13 +210,14 @@ class GameSession:
         return summary_of(self.state)
 
     async def commit(self, steps: list) -> None:
-        """Play ``steps`` [(action, side)] on a copy of the game, store them in one transaction,
-        and only then make the copy the live game. A failed write raises StoreError and leaves
-        the live game as it was, which is what the database holds."""
+        """Play ``steps`` [(action, side[, intent])] on a copy of the game, store them in one
+        transaction, and only then make the copy the live game. A failed write raises StoreError
+        and leaves the live game as it was, which is what the database holds. An intent (what the
+        bot that chose the action intends, ``web.intents``) is stored in the action's row."""
         new = self.state.clone()
         seq = len(self.actions)
         entries, befores, counts, after = [], [], [], []
-        for action, side in steps:          # an Action, or the JSON of one (a resignation: engine.resign)
+        for action, side, *intent in steps:   # an Action, or the JSON of one (a resignation: engine.resign)
             if isinstance(action, dict) and resigning_side(action) is None:
                 action = self.game.action_from_json(action)
             befores.append(new.dice.calls)
@@ -225,15 +231,17 @@ class GameSession:
             after.append(new.clone() if (seq + len(entries) + 1) % self.CHECKPOINT == 0 else None)
             position = new.to_position()
             doc = action if isinstance(action, dict) else self.game.action_to_json(action)
-            entries.append((seq + len(entries), side, doc, checksum_of(position)))
+            entries.append((seq + len(entries), side, doc, checksum_of(position), clean(intent[0] if intent else None)))
         store = self.manager.store
 
         async def store_then_swap():
             await store.write(store.append, self.id, entries, summary_of(new))
             self.state = new
             self.version += 1
-            for (_, side, doc, checksum), before, count, state in zip(entries, befores, counts, after):
+            for (n, side, doc, checksum, intent), before, count, state in zip(entries, befores, counts, after):
                 self._record(doc, side, before, checksum, count, state)
+                if intent:
+                    self.intents[n] = intent
             self._sync_log()
             self.undo_request = None
             self._position = (self._view_key(), position)      # the views' position: made once
@@ -362,6 +370,7 @@ class GameSession:
             self.version += 1
             for name in ("actions", "sides_of_action", "dice_before", "checksums"):
                 del getattr(self, name)[keep:]
+            self.intents = {k: v for k, v in self.intents.items() if k < keep}
             del self.log_len[keep + 1:]
             self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= keep}
             self.undo_request = None
@@ -395,7 +404,8 @@ class GameSession:
                   "over": s.is_over, "result": s.result, "position": public_position(pos),
                   "phase": s.stack[-1][0] if s.stack else None, "moving": self._moving(pos),
                   "players": self.players, "seats": self.seats(),
-                  "fairness": fairness(self.name, self.seed, self.salt, s.is_over), **view_aids(s)}
+                  "fairness": fairness(self.name, self.seed, self.salt, s.is_over),
+                  "intents": intents.live_view(self), **view_aids(s)}
         self._common = (key, common)
         return common
 
@@ -443,7 +453,7 @@ class GameSession:
         return {"n": n, "total": len(self.actions), "position": public_position(s.to_position()),
                 "log": [e.to_json() for e in s.log], "step_from": self.log_len[n - 1] if n else self.log_len[0],
                 "result": s.result, "to_act": s.to_act, "over": s.is_over,
-                "phase": s.stack[-1][0] if s.stack and not s.is_over else None}
+                "phase": s.stack[-1][0] if s.stack and not s.is_over else None, **intents.history_view(self, n)}
 
     # -- live pages and bots -------------------------------------------------------------------------
     def broadcast(self) -> None:

@@ -57,6 +57,9 @@ ADDED_COLUMNS = {
     "over": "INTEGER NOT NULL DEFAULT 0",        # 1 once the game has ended (open games are capped)
     "damaged": "TEXT NOT NULL DEFAULT ''",       # why the game does not replay, once a load found it (rows.py)
 }
+ADDED_ACTION_COLUMNS = {
+    "intent": "TEXT NOT NULL DEFAULT ''",        # what the bot said it intended, as JSON (bots.intent)
+}
 
 
 def _settle(done: asyncio.Future, outcome) -> None:
@@ -105,6 +108,10 @@ class Store:
         for name, decl in ADDED_COLUMNS.items():
             if name not in have:
                 self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {decl}")
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(actions)")}
+        for name, decl in ADDED_ACTION_COLUMNS.items():
+            if name not in have:
+                self.db.execute(f"ALTER TABLE actions ADD COLUMN {name} {decl}")
         self.reader = self._connect(path, timeout)
         self._batch = threading.local()
         self._jobs: queue.Queue = queue.Queue()
@@ -235,9 +242,12 @@ class Store:
 
     @_write
     def append(self, gid: str, entries: list, summary: dict) -> None:
-        """Actions [(seq, side, action, checksum)] and the game's new summary, all or nothing."""
-        self.db.executemany("INSERT INTO actions (game_id, seq, side, action, checksum) VALUES (?, ?, ?, ?, ?)",
-                            [(gid, seq, side, json.dumps(action), checksum) for seq, side, action, checksum in entries])
+        """Actions [(seq, side, action, checksum[, intent])] and the game's new summary, all or
+        nothing: a bot's intent is as durable as the action it came with."""
+        self.db.executemany(
+            "INSERT INTO actions (game_id, seq, side, action, checksum, intent) VALUES (?, ?, ?, ?, ?, ?)",
+            [(gid, seq, side, json.dumps(action), checksum, json.dumps(rest[0]) if rest and rest[0] else "")
+             for seq, side, action, checksum, *rest in entries])
         self._summary(gid, summary)
 
     @_write
@@ -277,7 +287,8 @@ class Store:
         if not rows:
             return None
         record = read_row(rows[0])
-        actions = self._query("SELECT seq, side, action, checksum FROM actions WHERE game_id = ? ORDER BY seq", (gid,))
+        actions = self._query("SELECT seq, side, action, checksum, intent FROM actions WHERE game_id = ? "
+                               "ORDER BY seq", (gid,))
         record["actions"] = [read_action(a, gid) for a in actions]
         return record
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import secrets
 
-from cwbattles.engine.records import FORMAT, seed_commitment
+from cwbattles.engine.records import FORMAT, seed_commitment, with_intent
+
+from . import intents
 
 HASH = "sha256"
 
@@ -56,15 +58,18 @@ def lobby_entry(row: dict) -> dict:
 def client_record(session) -> dict:
     """The game's record as a client may have it. Over: the whole record (seed, salt, the
     checksum after every action, the result) that ``cwbattles replay --verify`` checks. In
-    progress: the actions and the commitment only."""
+    progress: the actions and the commitment only. The bots' intentions go with their actions when
+    the game may show them (``intents.visible``: over, or a game between bots)."""
     game, state = session.game, session.state
     doc = {"format": FORMAT, "game": game.name, "version": game.version,
            "options": dict(sorted(game.options.items())),
            "fairness": fairness(session.name, session.seed, session.salt, state.is_over)}
+    shown = session.intents if intents.visible(session) else {}
     if not state.is_over:
-        doc["actions"] = [{"action": a} for a in session.actions]
+        doc["actions"] = [with_intent({"action": a}, shown.get(i)) for i, a in enumerate(session.actions)]
         return doc
     doc.update(seed=session.seed, initial=session.initial_checksum,
-               actions=[{"action": a, "checksum": c} for a, c in zip(session.actions, session.checksums)],
+               actions=[with_intent({"action": a, "checksum": c}, shown.get(i))
+                        for i, (a, c) in enumerate(zip(session.actions, session.checksums))],
                result=state.result)
     return doc

@@ -21,6 +21,7 @@ import { makeChat } from "/static/chat.js";
 import { makeSignal } from "/static/signal.js";
 import { combatCard } from "/static/steps.js";
 import { confirmRisk } from "/static/risk.js";
+import { renderIntents } from "/static/intents.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(window.location.search);
@@ -331,6 +332,7 @@ function render() {
   $("turn-track").innerHTML = panels.renderTurnTrack({ ...view, position: now.position }, app.meta);
   $("vp").innerHTML = panels.renderVP(now.result, app.names.zone);
   $("rolls").innerHTML = panels.renderRolls(now.log, now.position.turn);
+  renderIntentsPanel();
   const myTurn = (view.legal || []).length > 0;
   document.body.classList.toggle("spectator", !(view.you || []).length);
   document.body.classList.toggle("my-turn", myTurn);
@@ -357,6 +359,16 @@ function render() {
   }
   if (view.over && !app.replay) showGameOver(false);
   else if (app.replay) $("gameover").hidden = true;
+}
+
+// What the bots intend: in the replay, as at the position shown; live, as now. The server sends
+// them only when this game may show them (web/intents.py).
+function renderIntentsPanel() {
+  const intents = app.replay ? app.replay.doc.intents : app.view.intents;
+  const html = renderIntents(intents, app.view.players);
+  $("intents-panel").hidden = !html;
+  $("intents").innerHTML = html;
+  $("intents-when").textContent = app.replay ? `after action ${app.replay.n}` : "now";
 }
 
 function renderStatus() {
@@ -463,9 +475,13 @@ function renderActions() {
   const box = $("actions");
   const legal = view.legal || [];
   let note = "";
+  // A bot to act is thinking (a search bot in the server's worker pool may take seconds).
+  const bot = !view.over && view.players?.[view.to_act]?.startsWith("bot:") ? view.players[view.to_act].slice(4) : null;
+  const thinking = bot ? ` <span class="thinking">The ${SIDE_NAMES[view.to_act]} bot (${escapeHtml(bot)}) is thinking…</span>` : "";
   if (app.replay) note = "You are looking at the past. Press “back to live” to play.";
   else if (view.over) note = "The game is over.";
-  else if (!(view.you || []).length) note = "You are watching as a spectator.";
+  else if (!(view.you || []).length) note = `You are watching as a spectator.${thinking}`;
+  else if (!legal.length && bot) note = thinking.trim();
   else if (!legal.length) {
     note = view.seats?.[view.to_act] === "open"
       ? `Waiting for the ${SIDE_NAMES[view.to_act]} player to open the invite link…`

@@ -2,6 +2,7 @@
 // map, the log, the combat preview and the game-over summary. Each takes data and returns HTML
 // (or fills an element); the game page wires up the buttons.
 import { escapeHtml, SIDE_NAMES } from "/static/api.js";
+import { intentLogItem } from "/static/intents.js";
 
 // Turn-track notes for the scenario (rule 12 and the reminders at the end of the rules).
 const SCENARIO_TRACK = {
@@ -181,7 +182,7 @@ export function renderOffMap(position, counters, names) {
 export function renderLog(log, limit = 400) {
   const entries = log.slice(-limit).reverse();
   const more = log.length > limit ? `<li class="hint">… ${log.length - limit} older entries (use the replay viewer)</li>` : "";
-  return entries.map((e) => `<li><span class="when">T${e.turn}·R${e.round}</span>
+  return entries.map((e) => e.intent ? intentLogItem(e) : `<li><span class="when">T${e.turn}·R${e.round}</span>
       <span class="rule" title="rule ${escapeHtml(e.rule)}">${escapeHtml(e.rule)}</span>
       <span class="text">${escapeHtml(e.text)}</span>${diceHtml(e.dice)}</li>`).join("") + more;
 }

@@ -2,6 +2,7 @@
 // position on the map, while live updates keep arriving; "back to live" returns to the game.
 import { getJSON } from "/static/api.js";
 import { drawSteps, stepsOf } from "/static/steps.js";
+import { logWithIntents } from "/static/intents.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,7 +48,7 @@ export function makeReplay(app, hooks) {
     app.map.draw(doc.position);
     app.map.highlight();
     $("offmap").innerHTML = app.panels.renderOffMap(doc.position, app.meta.counters, app.names);
-    $("log").innerHTML = app.panels.renderLog(doc.log || []);
+    $("log").innerHTML = app.panels.renderLog(logWithIntents(doc.log || [], doc.intent_log));
     $("replay-slider").value = String(n);
     hooks.render();
     const from = doc.step_from ?? (doc.log || []).length;
