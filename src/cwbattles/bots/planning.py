@@ -110,7 +110,8 @@ class Planner:
         A plan resumes from the positions met by plans played before (``_resume``): where a
         mutant first differs, and past the last of its genes as far as no die has been rolled
         (movement rolls none, so a second seed replays only the combats). ``record`` plays the
-        whole plan afresh: the reference the cache is tested against."""
+        whole plan afresh (reading only the orderings already made there): the reference the cache is
+        tested against, in a planner of its own."""
         kn, side = self.kn, self.side
         calls0 = state.dice.calls
         snaps = None if record else self._snaps
@@ -138,7 +139,7 @@ class Planner:
                 action = legal[0]
             elif n_reply == 0 and len(used) < MAX_GENES:
                 key = (None if free else seed, used)
-                got = None if snaps is None else snaps.get(key)
+                got = self._snaps.get(key)           # record too: the ordering, not the clone
                 if got is None:
                     order = ordering(kn, s, legal)
                     if snaps is not None:
