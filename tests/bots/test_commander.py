@@ -2,11 +2,13 @@
 battle, its time control (on a counting clock, not the machine's), the web's hold on its time,
 and a scripted position where its plan takes an undefended victory hex."""
 
+import random
+
 import pytest
 
 import cwbattles
 from cwbattles.bots import make_bot, parse_spec
-from cwbattles.bots import objectives
+from cwbattles.bots import knowledge, objectives, planning
 from cwbattles.bots.commander import OVERRUN, CommanderBot
 from cwbattles.bots.planning import Planner
 from cwbattles.web.limits import Limits, cap_decisions, check_bot, is_search
@@ -137,3 +139,42 @@ def test_cedar_mountain_the_plan_takes_an_undefended_victory_hex():
         s.apply(bot.choose(s))
     assert s.control[slot] == 0 and s.hex[regiment] == target
     assert "take 1323" in bot.intentions[mine.formation]
+
+
+@pytest.mark.parametrize("game_name, side", [("champion-hill", "union"), ("cedar-creek", "confederate")])
+def test_plans_resumed_from_the_cache_score_as_played_afresh(game_name, side):
+    # plans sharing beginnings, and a second seed sharing the dice-free part: each fitness the
+    # same as the plan played from the start on its own (decode with record) and then scored
+    game = cwbattles.load(game_name)
+    s = until_side(game.new_game(seed=7), side)
+    kn = knowledge.for_game(game)
+    genomes = [(), (1,), (1, 0, 2), (0, 0, 0, 1), (1, 0, 2, 0, 3), (2,) * 12]
+    cached = Planner(kn, random.Random(1), side, True, None)
+    got = [cached.fitness_on(s, g, seed) for g in genomes for seed in (11, 12)]
+    sign = 1.0 if side == "union" else -1.0
+    fresh = []
+    for g in genomes:
+        for seed in (11, 12):
+            end, _, _ = Planner(kn, random.Random(1), side, True, None).decode(s, g, seed, record=True, reply=True)
+            fresh.append(sign * kn.evaluate(end))
+    assert got == fresh
+    assert any(key[0] is None for key in cached._snaps if len(key) == 2)   # movement shared by seeds
+
+
+def test_the_recheck_keeps_the_heuristics_turn_when_fresh_dice_find_the_best_worse(monkeypatch):
+    # a plan scored 10 VP better on the dice it was chosen on, but 1 VP worse on fresh dice:
+    # its mean over all the dice is better, yet only the fresh dice judge it fairly
+    s = until_side(cwbattles.load("champion-hill").new_game(seed=1), "union")
+    planner = Planner(knowledge.for_game(s.game), random.Random(2), "union", True, None)
+    search_seeds: list = []
+
+    def fitness_on(self, state, genome, seed):
+        if len(search_seeds) < planning.SEEDS and seed not in search_seeds:
+            search_seeds.append(seed)
+        if genome == () or not any(genome):
+            return 0.0
+        return 10.0 if seed in search_seeds else -1.0
+    monkeypatch.setattr(Planner, "fitness_on", fitness_on)
+    plan = planner.plan(s, evaluations=6)
+    assert plan.evaluations > 1 and not any(plan.genome)
+    assert plan.fitness == plan.heuristic_fitness == 0.0

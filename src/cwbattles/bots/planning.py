@@ -25,10 +25,16 @@ leaves a brigade open to a counter-attack pays for it. The fitness is the mean o
 remaining genes when re-planning, and mutants. Each generation keeps ``ELITES``, then breeds
 the rest by tournament, one-point crossover and mutation (a few genes set to a small rank).
 Evaluations already made are cached (a genome and a seed give the same clone every time), and
-so is the heuristic's ordering at every prefix, which plans that share a beginning share.
-When the budget is spent, the best genome and the heuristic's are played again on fresh dice;
-the best is kept only if its fitness over all its dice still beats the heuristic's, which keeps
-the dice of the first seeds from choosing a plan for their luck.
+so are the positions met on the way (``decode``): a clone at every gene, with the heuristic's
+ordering there, so that a mutant is played only from its first changed gene; and, as long as no
+die has been rolled since the plan began, one position for all the seeds (movement rolls none:
+a plan's second seed, and the re-check's seeds, replay only what follows the first roll). Tested
+to give the same fitness as playing every plan from the start.
+
+When the budget is spent, the best genome and the heuristic's are played again on fresh dice,
+and the best is kept only if it beats the heuristic's *on those dice alone*: the best was chosen
+for its score on the first seeds, which flatters it the more plans were tried, so counting those
+seeds in the comparison would favour it.
 """
 
 from __future__ import annotations
@@ -47,9 +53,10 @@ MAX_GENES = 48         # decisions planned one by one; the fast policy finishes 
 MAX_RUN = 400          # decisions of one player-turn at most (a safety bound)
 MUTATED_GENES = (1, 1, 2, 3)      # how many genes a mutation changes, drawn uniformly
 MUTATED_RANK = (1, 1, 1, 2, 2, 3, 4, 5, 0)   # the new rank of a mutated gene
-RECHECK_SEEDS = 2      # fresh dice for the final comparison of the best plan and the heuristic's
+RECHECK_SEEDS = 4      # fresh dice for the final comparison of the best plan and the heuristic's
 STALL = 3              # generations without a genome not yet seen: the space is exhausted
-RECHECK_RESERVE = 2    # evaluations' time kept back before a deadline for that comparison
+RECHECK_RESERVE = 3    # evaluations' time kept back before a deadline for that comparison
+                       # (two plans on four seeds; the dice-free part of each is played already)
 
 
 def ordering(kn, state, legal) -> list:
@@ -88,51 +95,104 @@ class Planner:
         self.reply = reply
         self.objectives = objectives or []
         self.clock = clock
-        self._orders: dict = {}          # (seed, genes so far) -> heuristic ordering there
+        # positions met while playing plans (``decode``): (seed or None, genes so far) -> (clone,
+        # heuristic ordering there, decisions of the run before it); None where no die has been
+        # rolled yet, as then the position is the same under every seed
+        self._snaps: dict = {}
         self._scores: dict = {}          # (seed, genes actually used) -> fitness on that seed
 
     # -- decoding -------------------------------------------------------------------------------
-    def decode(self, state, genome, seed: int, record: bool = False):
-        """Play ``genome`` on a clone whose dice are ``seed``; returns (clone after the run,
-        genes used, steps if ``record``)."""
-        s = state.clone()
-        s.dice.reseed(seed)
+    def decode(self, state, genome, seed: int, record: bool = False, reply: bool = False):
+        """Play ``genome`` on a clone whose dice are ``seed`` (then, with ``reply``, the other
+        side's next run by the fast policy); returns (clone after it, genes used, steps if
+        ``record``). The clone returned may be shared with later calls: not to be changed.
+
+        A plan resumes from the positions met by plans played before (``_resume``): where a
+        mutant first differs, and past the last of its genes as far as no die has been rolled
+        (movement rolls none, so a second seed replays only the combats). ``record`` plays the
+        whole plan afresh (reading only the orderings already made there): the reference the cache is
+        tested against, in a planner of its own."""
         kn, side = self.kn, self.side
-        used: list = []
+        calls0 = state.dice.calls
+        snaps = None if record else self._snaps
+        s, used, n_run, n_reply = (None, (), 0, 0) if record else self._resume(state, genome, seed, reply)
+        if s is None:
+            s = state.clone()
+            s.dice.reseed(seed)
+        elif not isinstance(s, tuple) and s.dice.calls == calls0:
+            s.dice.reseed(seed)
+        if isinstance(s, tuple):           # the same plan on the same dice, played before
+            return s[0], used, []
         steps: list = []
-        for _ in range(MAX_RUN):
-            if s.is_over or s.to_act != side:
+        while not s.is_over:
+            if n_reply == 0 and s.to_act == side:
+                if n_run >= MAX_RUN:
+                    break
+                n_run += 1
+            elif not reply or s.to_act == side or n_reply >= MAX_RUN:
                 break
+            else:
+                n_reply += 1
             legal = s.legal_actions()
+            free = s.dice.calls == calls0          # no die rolled yet: the same under every seed
             if len(legal) == 1:
                 action = legal[0]
-            elif len(used) < MAX_GENES:
-                key = (seed, tuple(used))
-                order = self._orders.get(key)
-                if order is None:
-                    order = self._orders[key] = ordering(kn, s, legal)
-                g = len(used)
-                rank = (genome[g] if g < len(genome) else 0) % len(order)
-                used.append(rank)
+            elif n_reply == 0 and len(used) < MAX_GENES:
+                key = (None if free else seed, used)
+                got = self._snaps.get(key)           # record too: the ordering, not the clone
+                if got is None:
+                    order = ordering(kn, s, legal)
+                    if snaps is not None:
+                        snaps[key] = (s.clone(), order, n_run - 1)
+                else:
+                    order = got[1]
+                rank = (genome[len(used)] if len(used) < len(genome) else 0) % len(order)
+                used = used + (rank,)
                 action = order[rank]
             else:
+                if free and snaps is not None:
+                    # the decisions before this one, so that a resumed play counts this one again
+                    before = (n_run - 1, 0) if n_reply == 0 else (n_run, n_reply - 1)
+                    snaps[("tail", reply, used)] = (s.clone(), *before)
                 action = fast_choice(kn, s, legal)
             if record:
                 steps.append((tuple(legal), action))
             s.apply(action)
-        return s, tuple(used), steps
+        if snaps is not None:
+            snaps[("end", reply, seed, used)] = s
+        return s, used, steps
+
+    def _resume(self, state, genome, seed: int, reply: bool):
+        """The furthest position of ``genome`` on ``seed`` already met: (clone, genes used,
+        decisions of the run and of the reply played), or ((final state,), genes) when the
+        whole plan was played before on these dice; (None, (), 0, 0) when nothing was."""
+        snaps = self._snaps
+        used: tuple = ()
+        found = None
+        while True:
+            got = snaps.get((seed, used)) or snaps.get((None, used))
+            if got is None:
+                break
+            found = (got, used)
+            rank = (genome[len(used)] if len(used) < len(genome) else 0) % len(got[1])
+            used = used + (rank,)
+        end = snaps.get(("end", reply, seed, used))
+        if end is not None:
+            return (end,), used, 0, 0
+        tail = snaps.get(("tail", reply, used))
+        if tail is not None:
+            return tail[0].clone(), used, tail[1], tail[2]
+        if found is None:
+            return None, (), 0, 0
+        (clone, _, n_run), used = found
+        return clone.clone(), used, n_run, 0
 
     def fitness_on(self, state, genome, seed: int) -> float:
-        s, used, _ = self.decode(state, genome, seed)
+        s, used, _ = self.decode(state, genome, seed, reply=self.reply)
         key = (seed, used)
         got = self._scores.get(key)
         if got is not None:
             return got
-        if self.reply and not s.is_over:
-            for _ in range(MAX_RUN):
-                if s.is_over or s.to_act == self.side:
-                    break
-                s.apply(fast_choice(self.kn, s, s.legal_actions()))
         sign = 1.0 if self.side == type(s).SIDES[0] else -1.0
         value = sign * self.kn.evaluate(s) + objectives_module.term(s, self.objectives)
         self._scores[key] = value
@@ -170,7 +230,7 @@ class Planner:
         heuristic = ()
         fit = {heuristic: self.fitness(state, heuristic, seeds)}
         cost = clock() - start                  # one evaluation, to stop before the deadline
-        _, used, _ = self.decode(state, heuristic, seeds[0])
+        _, used, _ = self.decode(state, heuristic, seeds[0], reply=self.reply)   # played: cached
         length = len(used)
         done, generations = 1, 0
 
@@ -217,11 +277,15 @@ class Planner:
         if best != heuristic and deadline is not None and clock() + cost * RECHECK_RESERVE > deadline:
             best = heuristic                     # no time left to check it: the heuristic's turn
         if best != heuristic:
-            # the re-check on fresh dice: the best must still beat the heuristic over all its dice
-            best_all = (fit[best] * SEEDS + self.fitness(state, best, fresh) * RECHECK_SEEDS) / (SEEDS + RECHECK_SEEDS)
-            base = (fit[heuristic] * SEEDS + self.fitness(state, heuristic, fresh) * RECHECK_SEEDS) / (SEEDS + RECHECK_SEEDS)
-            if best_all > base:
-                chosen, fitness = best, best_all
+            # the re-check on fresh dice: the best was chosen for its score on the first seeds,
+            # so that score flatters it (the more plans tried, the more); only dice it was not
+            # chosen on measure it fairly, so the two plans are compared on those alone
+            best_fresh = self.fitness(state, best, fresh)
+            base = self.fitness(state, heuristic, fresh)
+            if best_fresh > base:
+                chosen, fitness = best, best_fresh
+            else:
+                fitness = base
         _, _, steps = self.decode(state, chosen, seeds[0], record=True)
         changed = sum(1 for r in chosen if r)
         reason = ("the heuristic's own turn: no plan found better" if chosen == heuristic else

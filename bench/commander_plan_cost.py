@@ -1,0 +1,49 @@
+"""CPU seconds of one commander plan (a fixed number of plan evaluations) at fixed positions.
+
+    nice -n 10 python bench/commander_plan_cost.py [--evaluations 12]
+
+For each battle, the heuristic plays both sides from dice seed 7 until the named side has a real
+choice on the named game-turn; the planner (``planning.Planner``, reply model on, no objectives)
+then plans that run with ``--evaluations`` plan evaluations. Prints the run's genes, the
+evaluations made, the CPU seconds (``time.process_time``: the same whatever the machine's load)
+and the plan's reason. Run it with ``PYTHONPATH`` at another checkout's ``src`` to compare code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import cwbattles
+from cwbattles.bots import knowledge, make_bot
+from cwbattles.bots.planning import Planner
+
+POSITIONS = (("champion-hill", "union", 3), ("champion-hill", "confederate", 4),
+             ("cedar-creek", "confederate", 3), ("cedar-mountain", "union", 3),
+             ("chancellorsville", "union", 4))
+
+
+def position(game_name: str, side: str, turn: int):
+    game = cwbattles.load(game_name)
+    s = game.new_game(seed=7)
+    h = make_bot("heuristic", 1)
+    while not (s.turn >= turn and s.to_act == side and len(s.legal_actions()) > 1):
+        s.apply(h.choose(s))
+    return s
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--evaluations", type=int, default=12)
+    args = ap.parse_args()
+    for game_name, side, turn in POSITIONS:
+        s = position(game_name, side, turn)
+        t = time.process_time()
+        plan = Planner(knowledge.for_game(s.game), random.Random(3), side).plan(s, evaluations=args.evaluations)
+        print(f"{game_name} {side} turn {turn}: {plan.stats['length']} genes, {plan.evaluations} evaluations, "
+              f"{time.process_time() - t:.2f} s CPU; {plan.reason}")
+
+
+if __name__ == "__main__":
+    main()
