@@ -93,9 +93,10 @@ def browser():
         b.close()
 
 
-def open_page(browser, url, width=1600, height=1000):
-    """A page in its own context (its own localStorage), failing the test on any script error."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+def open_page(browser, url, width=1600, height=1000, touch=False):
+    """A page in its own context (its own localStorage), failing the test on any script error;
+    `touch` makes it a touch screen (no pointer that can rest over the map)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.errors = []

@@ -24,9 +24,14 @@ def test_a_likely_hit_asks_before_the_attack_on_the_zone_map(server, browser):  
     seq = view_of(server, gid, token)["seq"]
 
     # On a phone (no pointer to rest): a tap opens the preview, its commit button asks.
-    phone = open_page(browser, server + g["links"]["both"], width=390, height=844)
+    phone = open_page(browser, server + g["links"]["both"], width=390, height=844, touch=True)
     phone.wait_for_selector("svg.map .counter.brigade")
-    phone.locator(f"svg.map .zone-tag[data-zone='{attack['zone']}']").click()
+    # A touch screen has no resting pointer: a mouse-over (as a tap emulates) opens no hover
+    # preview, whose click would commit at once instead of opening the preview to read.
+    phone.locator(f"svg.map .zone-tag[data-zone='{attack['zone']}']").hover()
+    phone.wait_for_timeout(500)
+    assert phone.evaluate("window.cwbattles.hover === null && document.getElementById('preview').hidden")
+    phone.locator(f"svg.map .zone-tag[data-zone='{attack['zone']}']").tap()
     phone.wait_for_selector("#preview:not([hidden]) #preview-commit")
     phone.screenshot(path=shot("risk-zone-map-phone.png"))
     asked = []

@@ -255,8 +255,12 @@ export function makeInteraction(app, hooks) {
     return items.length === 1 ? combatRequest(items[0]) : null;
   }
 
+  // A preview on hover needs a pointer that can rest over a zone: on a touch screen a tap's
+  // emulated mouse-over would race the tap's own preview (and its click would commit at once).
+  const canHover = () => !window.matchMedia("(hover: none)").matches;
+
   async function hoverPlace(kind, id) {
-    if (kind !== "zone" || app.previewing) return;
+    if (kind !== "zone" || app.previewing || !canHover()) return;
     if (app.hover?.place === id) return;
     const req = attackAt(id);
     if (!req) {
