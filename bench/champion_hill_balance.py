@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import shutil
 import statistics
 import tempfile
@@ -93,6 +94,7 @@ def play(game, run_seed: int, index: int, union: str, confederate: str, patch=No
     row["run_seed"] = run_seed
     row["turns"] = turns
     row["categories"] = categories(res, turns)
+    row["level"] = res["level"]
     row["attacks"], row["losses"] = combat_figures(game, state, vp_strength)
     row["released"] = {d.id: next((e.turn for e in state.log if e.rule == "17" and e.text.startswith(d.name)
                                    and " is released (" in e.text), None)
@@ -413,6 +415,34 @@ def compare(base, names, seeds, n, union, confederate, course: bool) -> None:
               f"{fmt(cats['confederate'])} |", flush=True)
 
 
+def save_rows(games: list[dict], path: str) -> None:
+    """One JSON line a game: what ``bench/paired.py``-style pairing and the balance page need."""
+    with open(path, "w") as f:
+        for g in games:
+            f.write(json.dumps({"run_seed": g["run_seed"], "index": g["index"], "margin": g["margin"],
+                                "winner": g["winner"], "level": g.get("level"), "categories": g["categories"],
+                                "turns": {t: {"crossroads": v["crossroads"], "lost": v["lost"], "vp": v["vp"]}
+                                          for t, v in g["turns"].items()}}) + "\n")
+
+
+def pair(before: str, after: str) -> None:
+    """The paired change of the Union margin between two saved runs on the same games."""
+    def rows(path):
+        return {(r["run_seed"], r["index"]): r for r in map(json.loads, open(path))}
+    a, b = rows(before), rows(after)
+    keys = sorted(set(a) & set(b))
+    d, dh = mean_ci([b[k]["margin"] - a[k]["margin"] for k in keys])
+    for name, rs in ((before, a), (after, b)):
+        ms = [rs[k]["margin"] for k in keys]
+        m, h = mean_ci(ms)
+        med, lo, hi = median_ci(ms)
+        u = sum(rs[k]["winner"] == "union" for k in keys)
+        c = sum(rs[k]["winner"] == "confederate" for k in keys)
+        print(f"{name}: mean {m:+.1f} ± {h:.1f}, median {med:+.0f} ({lo:+.0f} to {hi:+.0f}), "
+              f"Union {u}, Confederates {c}, of {len(keys)}")
+    print(f"paired change of the Union margin: {d:+.1f} ± {dh:.1f} ({len(keys)} games)")
+
+
 def fmt(cats: dict) -> str:
     short = {"crossroads": "cx", "eliminated": "elim", "cut_off": "cut", "hexes": "hex", "exits": "exit",
              "train": "train"}
@@ -421,7 +451,8 @@ def fmt(cats: dict) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=("course", "compare", "list"))
+    ap.add_argument("what", choices=("course", "compare", "list", "pair"))
+    ap.add_argument("files", nargs="*", help="pair: two files saved by course --save")
     ap.add_argument("--games", type=int, default=20, help="games per seed")
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2], help="simulate's run seeds")
     ap.add_argument("--union", default="heuristic")
@@ -430,7 +461,12 @@ def main() -> None:
     ap.add_argument("--variant", help="course: play this variant (see list)")
     ap.add_argument("--variants", nargs="*", help="compare: these variants (default all); a+b: both at once")
     ap.add_argument("--course", action="store_true", help="compare: print the standard games' course too")
+    ap.add_argument("--save", help="course: write each game's margin, winner, level and VP by category "
+                                   "(JSON lines) to this file, to pair with another run's")
     args = ap.parse_args()
+    if args.what == "pair":
+        pair(*args.files)
+        return
     if args.what == "list":
         for name, (what, _, _) in VARIANTS.items():
             print(f"{name:28} {what}")
@@ -442,6 +478,8 @@ def main() -> None:
         games = play_many(game, args.seeds, args.games, args.union, args.confederate, patch)
         print_course(games, f"{args.union} (Union) v {args.confederate} (Confederates), options {label}"
                             + (f", variant {args.variant}" if args.variant else "") + f", seeds {args.seeds}")
+        if args.save:
+            save_rows(games, args.save)
         return
     compare(base, args.variants or list(VARIANTS), args.seeds, args.games, args.union, args.confederate,
             args.course)

@@ -10,6 +10,8 @@ attack's worth, in VP for the attacker, is the sum over results of probability t
   with no hex to retreat to (8.7);
 - Ex: the defenders' strength less what the attacker must lose: whole units whose printed
   strengths cover the defenders' (8.6), paid as ``retreat.exchange_scores`` pays them;
+- ground: a De, Dr or Ex by adjacent attackers empties the hex, which they may take by advancing
+  (8.7): a victory hex's ``ground.capture_value`` is added to each;
 - Ar: a fifth of the adjacent attackers' strength (they give up ground);
 - Ae: the adjacent attackers' strength; bombarding artillery risks nothing (9.1).
 
@@ -28,6 +30,7 @@ from ....systems.blue_and_gray.displacement import displaceable, retreat_hexes
 from ..blue_and_gray import attacks
 from ..blue_and_gray.attacks import exchange_loss
 from .facts import TRAIN_VP, facts
+from .ground import capture_value
 
 DR_SHARE = 0.25
 AR_SHARE = 0.2
@@ -44,9 +47,11 @@ def result_values(state, targets: tuple, attackers: tuple) -> dict:
     owed = sum(F.strength[v] for v in defenders if v != F.train)
     trapped = float(sum(F.vp_strength[v] for v in defenders if v != F.train
                         and not retreat_hexes(state, v) and not displaceable(state, v)))
-    return {"De": dsp + train,
-            "Dr": DR_SHARE * (dsp - trapped) + trapped + train,
-            "Ex": dsp + train - float(exchange_loss([F.strength[u] for u in adjacent], owed)),
+    side = F.side[attackers[0]]
+    ground = sum(capture_value(state, side, t) for t in targets) if adjacent else 0.0
+    return {"De": dsp + train + ground,
+            "Dr": DR_SHARE * (dsp - trapped) + trapped + train + ground,
+            "Ex": dsp + train + ground - float(exchange_loss([F.strength[u] for u in adjacent], owed)),
             "Ar": -AR_SHARE * asp,
             "Ae": -asp}
 

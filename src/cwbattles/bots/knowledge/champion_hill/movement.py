@@ -22,6 +22,9 @@ from __future__ import annotations
 from ..blue_and_gray import movement
 from ..blue_and_gray.movement import STEP
 from .facts import CONFEDERATE, CROSSROADS_VP, LOC_VP, TRAIN_VP, UNION, facts, hex_defence, turns_left
+from .ground import capture_value, massable
+
+GROUND_STEP = 0.1     # share of a victory hex's capture value a unit gains by joining a 2-1 on it
 
 
 def objectives(state, side: int) -> list:
@@ -80,7 +83,10 @@ class Plan(movement.Plan):
         return where
 
     def contact(self, u: int, h: int) -> float:
-        """Worth of ending in an enemy zone of control: the best attack the unit could join."""
+        """Worth of ending in an enemy zone of control: the best attack the unit could join,
+        at the odds of the strength its side can mass there this turn (``ground.massable``),
+        plus a share of the hex's ground when those odds are 2-1 or better; a step into a
+        zone where the mass cannot reach 1.5-1 costs nearly the unit (8.1: it must attack)."""
         st, F, board = self.state, self.F, self.state.game.board
         strength = F.strength[u]
         best = None
@@ -88,11 +94,11 @@ class Plan(movement.Plan):
             if e not in self.enemy:
                 continue
             defence = hex_defence(st, e) or 1.0
-            friends = sum(F.strength[v] for n in board.adjacent[e] if n != h for v in st.units_at(n)
-                          if F.side[v] == self.side and v != F.train)
-            ratio = (friends + strength) / defence
-            v = (-0.8 if ratio < 1 else -0.5 if ratio < 1.5 else -0.2 if ratio < 2 else 0.3 if ratio < 3 else 0.6)
+            ratio = (massable(st, self.side, e, exclude=(u,)) + strength) / defence
+            v = (-1.0 if ratio < 1.5 else -0.4 if ratio < 2 else 0.3 if ratio < 3 else 0.6)
             v *= strength if v < 0 else min(defence, 8)
+            if ratio >= 2:
+                v += GROUND_STEP * capture_value(st, self.side, e)
             best = v if best is None else max(best, v)
         return best or 0.0
 
