@@ -1,0 +1,67 @@
+"""The Champion Hill bots' ground knowledge (issue 30): what taking a victory hex is worth, a
+unit stepping into an enemy zone only at odds its side can mass, and an attack that may open
+the crossroads worth more than the same attack elsewhere."""
+
+from cwbattles.bots.knowledge.champion_hill import attacks, ground
+from cwbattles.bots.knowledge.champion_hill.facts import UNION, facts, hex_defence
+from cwbattles.bots.knowledge.champion_hill.movement import Plan
+
+from tests.games.champion_hill.helpers import game as ch_game
+from tests.games.champion_hill.helpers import position
+
+G = ch_game()
+H = G.board.index
+
+
+def test_21_3_capture_value_of_the_crossroads_is_its_turns_left_at_both_rates():
+    s = position(G, {"us-12-1": "1505", "cs-st-lee": "1309"}, turn=2)
+    # turns 2-12 still score: 11 checks of 5 (Union) + 10 (Confederates), KEEP of it
+    assert ground.capture_value(s, UNION, H["1309"]) == ground.KEEP * 11 * 15
+    assert ground.capture_value(s, UNION, H["0507"]) == ground.KEEP * 50       # 25 to either side
+    assert ground.capture_value(s, UNION, H["1505"]) == 0.0                    # not a victory hex
+
+
+def lone_or_massed(friends: dict):
+    """Lee's brigade (5) holds the crossroads; Hovey's 2nd brigade (6) three hexes off,
+    unmoved, may step next to it at 1310; ``friends`` stand within three hexes, unmoved."""
+    units = {"cs-st-lee": "1309", "us-12-2": "1411"}
+    units.update(friends)
+    s = position(G, units, turn=3)
+    return s, Plan(s, UNION)
+
+
+def test_8_1_a_lone_brigade_keeps_out_of_a_zone_where_it_would_attack_at_bad_odds():
+    s, plan = lone_or_massed({})
+    assert 6 / hex_defence(s, H["1309"]) < 1.5
+    assert plan.contact(G.unit_index["us-12-2"], H["1310"]) == -1.0 * 6     # nearly the brigade
+
+
+def test_8_1_a_brigade_steps_in_when_its_side_can_mass_three_to_one_and_gains_the_ground():
+    s, plan = lone_or_massed({"us-3-1": "1311", "us-3-3": "1210", "us-12-a1mo": "1411"})
+    defence = hex_defence(s, H["1309"])
+    mass = ground.massable(s, UNION, H["1309"], exclude=(G.unit_index["us-12-2"],))
+    # two brigades of 7 at 0.6 each, the battery within range in full
+    assert mass == ground.MASS_SHARE * 14 + 3
+    ratio = (mass + 6) / defence
+    assert defence == 5 and ratio >= 3                 # clear ground (8.4): 17.4 against 5
+    expected = 0.6 * min(defence, 8) + 0.1 * ground.capture_value(s, UNION, H["1309"])
+    assert abs(plan.contact(G.unit_index["us-12-2"], H["1310"]) - expected) < 1e-9
+    alone = lone_or_massed({})[1].contact(G.unit_index["us-12-2"], H["1310"])
+    assert plan.contact(G.unit_index["us-12-2"], H["1310"]) > alone + 10
+
+
+def test_8_6_a_result_that_empties_the_crossroads_is_worth_its_ground():
+    """The same two brigades against Lee's 5 points, once at the crossroads and once at 1505
+    (no victory hex): De, Dr and Ex differ by exactly the crossroads' capture value; Ar and
+    Ae (the attackers' losses) do not."""
+    on = position(G, {"cs-st-lee": "1309", "us-12-1": "1310", "us-12-2": "1409"}, turn=3, phase="combat")
+    off = position(G, {"cs-st-lee": "1505", "us-12-1": "1506", "us-12-2": "1404"}, turn=3, phase="combat")
+    attackers = (G.unit_index["us-12-1"], G.unit_index["us-12-2"])
+    a = attacks.result_values(on, (H["1309"],), attackers)
+    b = attacks.result_values(off, (H["1505"],), attackers)
+    worth = ground.capture_value(on, UNION, H["1309"])
+    assert worth > 0
+    for r in ("De", "Dr", "Ex"):
+        assert abs(a[r] - b[r] - worth) < 1e-9, r
+    assert a["Ar"] == b["Ar"] and a["Ae"] == b["Ae"]
+    assert facts(G).crossroads == H["1309"]
