@@ -12,6 +12,8 @@ attack's worth, in VP for the attacker, is the sum over results of probability t
   strengths cover the defenders' (8.6), paid as ``retreat.exchange_scores`` pays them;
 - ground: a De, Dr or Ex by adjacent attackers empties the hex, which they may take by advancing
   (8.7): a victory hex's ``ground.capture_value`` is added to each;
+- held divisions: an attack that frees an enemy division before its time (17.1-17.4) costs
+  ``held.release_cost`` whatever the result;
 - Ar: a fifth of the adjacent attackers' strength (they give up ground);
 - Ae: the adjacent attackers' strength; bombarding artillery risks nothing (9.1).
 
@@ -31,6 +33,7 @@ from ..blue_and_gray import attacks
 from ..blue_and_gray.attacks import exchange_loss
 from .facts import TRAIN_VP, facts
 from .ground import capture_value
+from .held import release_cost
 
 DR_SHARE = 0.25
 AR_SHARE = 0.2
@@ -49,11 +52,12 @@ def result_values(state, targets: tuple, attackers: tuple) -> dict:
                         and not retreat_hexes(state, v) and not displaceable(state, v)))
     side = F.side[attackers[0]]
     ground = sum(capture_value(state, side, t) for t in targets) if adjacent else 0.0
-    return {"De": dsp + train + ground,
-            "Dr": DR_SHARE * (dsp - trapped) + trapped + train + ground,
-            "Ex": dsp + train + ground - float(exchange_loss([F.strength[u] for u in adjacent], owed)),
-            "Ar": -AR_SHARE * asp,
-            "Ae": -asp}
+    freed = release_cost(state, side, targets, bombard_only=not adjacent)
+    return {"De": dsp + train + ground - freed,
+            "Dr": DR_SHARE * (dsp - trapped) + trapped + train + ground - freed,
+            "Ex": dsp + train + ground - freed - float(exchange_loss([F.strength[u] for u in adjacent], owed)),
+            "Ar": -AR_SHARE * asp - freed,
+            "Ae": -asp - freed}
 
 
 # the series' scoring (bots.knowledge.blue_and_gray.attacks) with these values

@@ -23,6 +23,7 @@ from ..blue_and_gray import movement
 from ..blue_and_gray.movement import STEP
 from .facts import CONFEDERATE, CROSSROADS_VP, LOC_VP, TRAIN_VP, UNION, facts, hex_defence, turns_left
 from .ground import capture_value, massable
+from .held import release_cost
 
 GROUND_STEP = 0.1     # share of a victory hex's capture value a unit gains by joining a 2-1 on it
 
@@ -86,13 +87,14 @@ class Plan(movement.Plan):
         """Worth of ending in an enemy zone of control: the best attack the unit could join,
         at the odds of the strength its side can mass there this turn (``ground.massable``),
         plus a share of the hex's ground when those odds are 2-1 or better; a step into a
-        zone where the mass cannot reach 1.5-1 costs nearly the unit (8.1: it must attack)."""
+        zone where the mass cannot reach 1.5-1 costs nearly the unit (8.1: it must attack), and
+        one next to a held enemy division the cost of freeing it early (``held``, 17.0)."""
         st, F, board = self.state, self.F, self.state.game.board
         strength = F.strength[u]
         best = None
-        for e in board.adjacent[h]:
-            if e not in self.enemy:
-                continue
+        foes = [e for e in board.adjacent[h] if e in self.enemy]
+        freed = release_cost(st, self.side, foes)          # 8.1: the step obliges an attack
+        for e in foes:
             defence = hex_defence(st, e) or 1.0
             ratio = (massable(st, self.side, e, exclude=(u,)) + strength) / defence
             v = (-1.0 if ratio < 1.5 else -0.4 if ratio < 2 else 0.3 if ratio < 3 else 0.6)
@@ -100,7 +102,7 @@ class Plan(movement.Plan):
             if ratio >= 2:
                 v += GROUND_STEP * capture_value(st, self.side, e)
             best = v if best is None else max(best, v)
-        return best or 0.0
+        return (best or 0.0) - freed
 
 
 def moving_scores(state, actions, fast: bool) -> list:
