@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from ..blue_and_gray import movement
 from ..blue_and_gray.movement import STEP
-from .facts import CONFEDERATE, CROSSROADS_VP, LOC_VP, TRAIN_VP, UNION, facts, hex_defence, turns_left
+from .facts import CONFEDERATE, CROSSROADS_VP, LOC_VP, NEAR, TRAIN_VP, UNION, facts, hex_defence, turns_left
 from .ground import capture_value, massable
 from .held import release_cost
 
+SECURE = 0.3         # an objective's worth while this side holds it and no enemy is near
 GROUND_STEP = 0.1     # share of a victory hex's capture value a unit gains by joining a 2-1 on it
 
 
@@ -70,6 +71,23 @@ class Plan(movement.Plan):
         self.objectives = objectives(state, side)
         self.held = {h for h, _ in self.objectives
                      if any(self.F.brigade[v] and self.F.side[v] == side for v in state.units_at(h))}
+        self.secure = self._secure()
+
+    def _secure(self) -> set:
+        """Victory hexes this side holds (21.2) with no enemy combat unit within ``NEAR``: a
+        hex that stays with the last side on it needs no garrison while nobody contests it,
+        so the units near it are free for the next one (issue 30: the Union took the hill and
+        stopped there, short of Baker's Creek)."""
+        st, F = self.state, self.F
+        out = set()
+        for h, _ in self.objectives:
+            slot = F.control_index.get(h)
+            if slot is None or st.control[slot] != self.side:
+                continue
+            row = st.game.board.distances_from(h)
+            if all(row[e] > NEAR for e in self.enemy):
+                out.add(h)
+        return out
 
     def objective(self, u: int, h0: int) -> int:
         """The objective worth most to u from h0, for the distance."""
@@ -78,6 +96,8 @@ class Plan(movement.Plan):
         for h, value in self.objectives:
             if h in self.held and h != h0:
                 value *= 0.5
+            if h in self.secure:
+                value *= SECURE
             score = value - STEP * 2 * board.distance(h0, h)
             if best is None or score > best:
                 best, where = score, h
