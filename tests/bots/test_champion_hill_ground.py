@@ -2,7 +2,7 @@
 unit stepping into an enemy zone only at odds its side can mass, and an attack that may open
 the crossroads worth more than the same attack elsewhere."""
 
-from cwbattles.bots.knowledge.champion_hill import attacks, ground
+from cwbattles.bots.knowledge.champion_hill import attacks, ground, held
 from cwbattles.bots.knowledge.champion_hill.facts import UNION, facts, hex_defence
 from cwbattles.bots.knowledge.champion_hill.movement import Plan
 
@@ -65,3 +65,36 @@ def test_8_6_a_result_that_empties_the_crossroads_is_worth_its_ground():
         assert abs(a[r] - b[r] - worth) < 1e-9, r
     assert a["Ar"] == b["Ar"] and a["Ae"] == b["Ae"]
     assert facts(G).crossroads == H["1309"]
+
+
+def test_17_1_freeing_bowen_and_loring_early_costs_their_strength_for_each_turn_early():
+    """Cockrell (8, Bowen) at 1310 and Buford (8, Loring) at 1315, both held, Game-Turn 2: a
+    Union attack on Cockrell frees both (17.1 ii, 17.2 ii), Bowen two turns before turn 4 and
+    Loring three before turn 5; a bombardment frees nobody; once released, nothing is owed."""
+    units = {"cs-bo-cockrell": "1310", "cs-lo-buford": "1315", "us-12-2": "1411"}
+    s = position(G, units, turn=2)
+    assert held.release_cost(s, UNION, [H["1310"]]) == held.EARLY_VP * (8 * 2 + 8 * 3)
+    assert held.release_cost(s, UNION, [H["1310"]], bombard_only=True) == 0.0
+    free = position(G, units, turn=2, released=("bowen", "loring"))
+    assert held.release_cost(free, UNION, [H["1310"]]) == 0.0
+    # a step next to Cockrell (1410 touches 1310) obliges that attack (8.1): it costs the same
+    plan, free_plan = Plan(s, UNION), Plan(free, UNION)
+    u = G.unit_index["us-12-2"]
+    assert H["1310"] in G.board.adjacent[H["1410"]]
+    gap = free_plan.contact(u, H["1410"]) - plan.contact(u, H["1410"])
+    assert abs(gap - held.EARLY_VP * 40) < 1e-9
+
+
+def test_17_3_a_confederate_attack_on_the_held_9th_division_costs_its_release():
+    s = position(G, {"us-9-1": "1710", "us-9-2": "1810", "cs-st-jackson": "1610"}, turn=2, side="confederate")
+    assert held.release_cost(s, 1, [H["1710"]]) == held.EARLY_VP * (6 + 5) * 4      # turn 6 at the latest
+
+
+def test_21_2_a_victory_hex_held_with_no_enemy_near_is_secure_and_worth_less_as_an_objective():
+    quiet = position(G, {"us-12-1": "1306", "us-12-2": "1505", "cs-st-lee": "0507"}, turn=8,
+                     control={"1306": "union"})
+    contested = position(G, {"us-12-1": "1306", "us-12-2": "1505", "cs-st-lee": "1207"}, turn=8,
+                         control={"1306": "union"})
+    assert H["1306"] in Plan(quiet, UNION).secure
+    assert H["1306"] not in Plan(contested, UNION).secure          # Lee two hexes off
+    assert H["0507"] not in Plan(quiet, UNION).secure              # not the Union's
