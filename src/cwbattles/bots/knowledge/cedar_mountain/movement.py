@@ -7,13 +7,22 @@
   division's own points order such brigades in; Thomas joins Hill when he can.
 - Movement: reinforcements come on first, then the infantry and cavalry, then the guns, the
   leaders last (they ride to the middle of their command, so that its units start the next turn in
-  command). A unit's objective is the Victory Point hex nearest to it that its side does not hold,
-  or the enemy nearest to that when it holds them all; the last unit on a Victory Point hex stays. Away from the enemy it marches (column,
-  limbered, mounted) toward it; within three hexes of the enemy it takes its fighting formation
-  and faces the nearest enemy, closing with it when its side is strong enough around it
-  (``favourable``: a melee may follow); guns stop two hexes short. Each step is scored by the
-  distance it leaves to the objective, never into a hex that is nearly full, and kept within its
-  brigade commander's reach of its brigade's middle (``cohesion``: out of command it would crawl).
+  command). A unit's objective is the Victory Point hex worth most to it for the distance: one the
+  enemy holds worth more than an empty one; one its side already covers (``cover``: enough of its
+  strength by it against the enemy near it) worth less, and one nobody of its side is going for
+  worth more, so that the army spreads over the four hexes (27.22 scores each alike); the last
+  unit on a Victory Point hex stays. Away from the enemy it marches (column, limbered, mounted)
+  toward it; within three hexes of the enemy it takes its fighting formation (and keeps it until
+  the enemy is DISENGAGED hexes away: no change back and forth at the edge of contact) and faces
+  the nearest enemy. It presses on, toward the enemy or onto its hex, when its side is strong
+  enough around it (``favourable``: a melee may follow, 12.1); otherwise it halts where it can
+  fire. Guns stop two hexes short. Each step is scored by the distance it leaves to the
+  objective, never into a hex that is nearly full, and kept within its brigade commander's reach
+  of its brigade's middle (``cohesion``: out of command it would crawl).
+
+  Issue 30 (docs/balance/cedar-mountain.md): before, a unit in contact always preferred halting to
+  a step closer (the halt's bonus outweighed the step), so whoever first stood on a victory hex
+  kept it and melee was rare; the pressing rule, the cover and the unclaimed hex's worth fix that.
 """
 
 from __future__ import annotations
@@ -22,7 +31,17 @@ from ....engine.hexgrid import AXIAL_STEPS
 from .facts import UNION, facts
 
 CONTACT = 3
+DISENGAGED = 6          # a unit in fighting formation keeps it until the enemy is this far (no churn)
 GUN_STANDOFF = 2
+COVER_RADIUS = 2        # friends within this of a Victory Point hex hold it ...
+THREAT_RADIUS = 4       # ... against the enemy within this
+COVERED = 1.5           # a hex is covered when its friends outnumber the enemy near it this much
+MIN_COVER = 4.0         # and number at least this many strength points
+COVERED_DISCOUNT = 7.0  # what a covered hex loses of its worth to the next unit (hexes)
+UNCLAIMED = 6.0         # what a Victory Point hex not ours, with none of ours within ON_THE_WAY, gains
+ON_THE_WAY = 6
+CLOSE_ON_UNIT = 1.2     # ``favourable``: our strength near an enemy hex against his in it and by it ...
+CLOSE_ON_HEX = 0.8      # ... on a Victory Point hex (worth a harder fight)
 
 
 def _dot(board, a: int, b: int, d: int) -> int:
@@ -46,10 +65,32 @@ def nearest(state, h: int, hexes) -> tuple:
     return best, where
 
 
+def cover(state, side: int, v: int) -> tuple:
+    """(friendly strength within COVER_RADIUS of hex v, enemy strength within THREAT_RADIUS of it):
+    whether a Victory Point hex already has enough of the side's units by it (routed count half)."""
+    F = facts(state.game)
+    row = F.dist[v]
+    mine = theirs = 0.0
+    for u, where in enumerate(state.hex):
+        if where < 0 or not F.combat[u]:
+            continue
+        d = row[where]
+        sp = state.sp[u] * (0.5 if state.flags[u] & 1 else 1.0)
+        if F.side[u] == side and d <= COVER_RADIUS:
+            mine += sp
+        elif F.side[u] != side and d <= THREAT_RADIUS:
+            theirs += sp
+    return mine, theirs
+
+
 def objective(state, u: int) -> int:
     """The hex u heads for: the Victory Point hex worth most to it for the distance (one the
     enemy holds is worth half again: taking it also stops his scoring, 27.22), or the enemy
-    nearest to it when its side holds them all; the last unit on a Victory Point hex stays."""
+    nearest to it when its side holds them all; the last unit on a Victory Point hex stays.
+    A hex its side already has enough strength by (``cover``: more than COVERED times the enemy
+    near it, and at least MIN_COVER points) is worth COVERED_DISCOUNT less to the next unit, so
+    that the army spreads over the four hexes instead of crowding the nearest (27.22 scores
+    each hex alike, the remote clearing at 1323 as much as the Gate)."""
     F = facts(state.game)
     side = F.side[u]
     h = state.hex[u]
@@ -68,6 +109,13 @@ def objective(state, u: int) -> int:
             worth = 8.0                                      # reinforce a held hex the enemy nears
         else:
             worth = 15.0 if holder == 1 - side else 10.0
+        near_mine, near_theirs = cover(state, side, v)
+        if row[v] > COVER_RADIUS and near_mine >= max(MIN_COVER, COVERED * near_theirs):
+            worth -= COVERED_DISCOUNT                        # enough of ours there already
+        elif holder != side and not near_mine and not any(
+                F.side[x] == side and F.combat[x] and 0 <= state.hex[x] and F.dist[v][state.hex[x]] <= ON_THE_WAY
+                for x in range(len(F.side)) if x != u):
+            worth += UNCLAIMED                               # nobody of ours goes there yet: send one
         score = worth - 1.0 * row[v]
         if best is None or score > best:
             best, target = score, v
@@ -197,7 +245,7 @@ def favourable(state, side: int, foe: int) -> bool:
                 mine += state.sp[v]
             elif board.distance(h, foe) <= 1:
                 theirs += state.sp[v] * (0.5 if state.flags[v] & 1 else 1.0)
-    need = 0.8 if foe in F.vp_hexes else 1.2               # a Victory Point hex is worth a harder fight
+    need = CLOSE_ON_HEX if foe in F.vp_hexes else CLOSE_ON_UNIT   # a Victory Point hex is worth a harder fight
     return mine >= need * theirs
 
 
@@ -218,7 +266,12 @@ def moving_scores(state, actions, fast: bool) -> list:
     contact = near <= (CONTACT + (1 if gun else 0))
     if contact and not gun and foe >= 0 and favourable(state, side, foe):
         target = foe                                          # close in: a melee at good odds (12.1)
-    want_form = 0 if contact else 1
+    # pressing on: toward a foe to melee, or onto a Victory Point hex that is empty of the enemy or
+    # held by fewer than the friends around it; a unit in contact otherwise stops where it can fire
+    pressing = not gun and target != here and (target == foe or (target in F.vp_hexes and (
+        not any(F.side[x] != side for x in state.units_at(target)) or favourable(state, side, target))))
+    fighting = contact or (state.form[u] == 0 and near <= DISENGAGED)   # no churn at the edge of contact
+    want_form = 0 if fighting else 1
     if F.type[u] == "cavalry":
         want_form = 1                                         # 21.1: dismounted it rates 2
     want_face = facing_toward(board, here, foe if contact and foe >= 0 else target)
@@ -233,7 +286,8 @@ def moving_scores(state, actions, fast: bool) -> list:
                 v += 0.6                                      # 21.31: the road is faster
             if contact:
                 nb, _ = nearest(state, b, enemy)
-                v = -2.0 * d_b - (4.0 if gun and nb <= GUN_STANDOFF else 0.0) - (1.0 if here in state.zoc(1 - side) else 0.0)
+                v = -2.0 * d_b - (4.0 if gun and nb <= GUN_STANDOFF else 0.0) - (
+                    0.0 if pressing else 1.0 if here in state.zoc(1 - side) else 0.0)
                 if b in F.vp_hexes:
                     v += 3.0
             if state.stack_points(b, side) + state.sp[u] > state.facts.stacking[b] - 2:
@@ -242,7 +296,7 @@ def moving_scores(state, actions, fast: bool) -> list:
             out.append(v)
         elif k == "stop":
             v = -2.0 * board.distance(here, target) + 0.5 - 3.0 * cohesion(state, u, here)
-            if contact:
+            if contact and not pressing:
                 v += 2.0
             out.append(v)
         elif k == "face":
