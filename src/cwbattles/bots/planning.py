@@ -121,11 +121,13 @@ class Plan:
 
 class Planner:
     """Plans the player-turn of ``side`` from a position. ``clock`` is the time source (tests
-    pass a counting one so that time control can be checked without timing)."""
+    pass a counting one so that time control can be checked without timing); ``value`` the
+    evaluation plans are scored by (the game's own, ``kn.evaluate``, unless given)."""
 
     def __init__(self, kn, rng: random.Random, side: str, reply: bool = True, objectives=None,
-                 clock=time.perf_counter):
+                 clock=time.perf_counter, value=None):
         self.kn = kn
+        self.value = value or kn.evaluate     # the evaluation (Union's view): the game's or fitted
         self.rng = rng
         self.side = side
         self.reply = reply
@@ -279,7 +281,7 @@ class Planner:
         if got is not None:
             return got
         sign = 1.0 if self.side == type(s).SIDES[0] else -1.0
-        value = sign * self.kn.evaluate(s) + objectives_module.term(s, self.objectives)
+        value = sign * self.value(s) + objectives_module.term(s, self.objectives)
         self._scores[key] = value
         return value
 
