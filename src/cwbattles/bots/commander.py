@@ -29,7 +29,8 @@ from __future__ import annotations
 import random
 import time
 
-from . import knowledge
+from . import fitted, knowledge
+from .fitted import last_turn
 from . import objectives as objectives_module
 from .planning import Planner, ordering
 
@@ -39,19 +40,12 @@ MIN_EVALUATIONS = 4           # a share smaller than this many evaluations: the 
 OVERRUN = 1.5                 # no decision may take more than this times its share
 
 
-def last_turn(game) -> int:
-    turns = getattr(game, "turns", None)
-    if turns is None:
-        turns = game.tables.game.turns          # Cedar Creek keeps it with its tables
-    return int(turns)
-
-
 class CommanderBot:
     name = "commander"
 
     def __init__(self, seed: int = 0, seconds: float | None = None, plans: int | None = None,
                  workers: int = 1, reply: bool = True, use_objectives: bool = True,
-                 clock=time.perf_counter, **budget):
+                 clock=time.perf_counter, evaluation: str = "auto", **budget):
         if seconds is None and plans is None:
             seconds = DEFAULT_SECONDS
         self.rng = random.Random(seed)
@@ -60,6 +54,9 @@ class CommanderBot:
         self.workers = max(1, int(workers))
         self.reply = reply
         self.use_objectives = use_objectives
+        if evaluation not in ("auto", "own", "fitted"):
+            raise ValueError(f"evaluation {evaluation!r}: auto, own or fitted")
+        self.evaluation = evaluation     # auto: the fitted one where the battle's data say to use it
         self.clock = clock
         self.max_decision_seconds: float | None = None   # set by a server that limits a decision
         self.spent = 0.0                 # seconds thought so far this game
@@ -123,7 +120,7 @@ class CommanderBot:
             return action
         self.plans_made[state.turn] = self.plans_made.get(state.turn, 0) + 1
         planner = Planner(kn, random.Random(self.rng.getrandbits(62)), side, self.reply,
-                          self.objectives if self.use_objectives else None, clock)
+                          self.objectives if self.use_objectives else None, clock, self._value(kn))
         plan = planner.plan(state, deadline=None if share is None else start + share,
                             evaluations=self.plans, warm=warm)
         if plan.evaluations:
@@ -140,6 +137,16 @@ class CommanderBot:
             action = plan.steps[0][1]
         self._spend(start, share)
         return action
+
+    def _value(self, kn):
+        """The evaluation plans are scored by: the fitted one (``fitted.py``) when asked for, or
+        under ``auto`` where the battle's ``fitted_weights.toml`` says ``use``; else the game's."""
+        if self.evaluation == "own":
+            return None
+        fe = fitted.load(kn, force=self.evaluation == "fitted")
+        if fe is None and self.evaluation == "fitted":
+            raise ValueError(f"no fitted evaluation for {kn.__name__}")
+        return fe.value if fe is not None else None
 
     def _spend(self, start: float, share: float | None) -> None:
         used = self.clock() - start
