@@ -10,15 +10,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-# The editable install also compiles the hot core (setup.py, Cython) where a C compiler is present.
+# The editable install leaves the compiled core to `compile` (below), which builds it in place and
+# keeps its intermediate files in build/ for the next, incremental, build (a plain `pip install .`
+# compiles it too, into the wheel).
 $(STAMP): $(BIN)/python pyproject.toml setup.py
-	$(BIN)/pip install --quiet -e '.[test,build]'
+	CWBATTLES_PURE=1 $(BIN)/pip install --quiet -e '.[test,build]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
-# Recompile what changed since (a stale module runs pure until then); prints the one line naming
-# the build: compiled, or pure Python and why (no C compiler: everything still runs, slower).
+# Compile the hot core where a C compiler is present (Cython, from the unchanged .py sources), or
+# what changed since the last build (a stale module runs pure until then); prints the one line
+# naming the build: compiled, or pure Python and why (no C compiler: everything runs, slower).
 compile: $(STAMP)
 	@$(BIN)/python setup.py -q build_ext --inplace >/dev/null
 	@$(BIN)/cwbattles --version
