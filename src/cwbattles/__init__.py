@@ -9,9 +9,13 @@
 
 from importlib import import_module
 
-from .engine.actions import Action
-from .engine.errors import CwbattlesError, DataError, IllegalAction, ReplayMismatch
-from .games import GAMES
+from . import _compiled
+
+_compiled.install()      # before any other submodule: the compiled core where it is current
+
+from .engine.actions import Action  # noqa: E402
+from .engine.errors import CwbattlesError, DataError, IllegalAction, ReplayMismatch  # noqa: E402
+from .games import GAMES  # noqa: E402
 
 __all__ = ["load", "games", "replay", "Action", "CwbattlesError", "DataError", "IllegalAction", "ReplayMismatch"]
 __version__ = "0.1.0"

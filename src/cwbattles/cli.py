@@ -25,7 +25,18 @@ def bot_spec(ctx, param, value):
     return value
 
 
+def print_version(ctx, param, value):
+    """--version: the package version and the build that runs (compiled core or pure Python)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from cwbattles import _compiled
+    click.echo(f"cwbattles {cwbattles.__version__}, {_compiled.build()}")
+    ctx.exit()
+
+
 @click.group()
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=print_version,
+              help="Show the version and which build runs (compiled or pure Python).")
 def main():
     """Civil War board wargames with every rule enforced."""
 

@@ -47,6 +47,13 @@ def test_the_confederate_turn_is_listed_and_drawn_for_the_union_player(server, b
     assert not page.errors, page.errors
 
 
+def wait_until_keys_are_taken(page):
+    """Until the page takes a key again: the live view can show the new action count before the
+    answer to the page's own request lands, and a key pressed while that request is out is
+    ignored (its buttons are disabled); under load that gap was long enough to lose the key."""
+    page.wait_for_selector("button.default:not([disabled])")
+
+
 def test_the_set_up_by_hand_names_the_unit_and_takes_history_on_enter(server, browser):  # noqa: F811
     """Issue 27, point 3: the status names the unit being placed; Enter takes its historical hex,
     facing and formation; E places the rest as history has them."""
@@ -56,10 +63,12 @@ def test_the_set_up_by_hand_names_the_unit_and_takes_history_on_enter(server, br
     wait_page_seq(page, 0)
     assert "5th Connecticut" in page.locator("#status").inner_text()
     for seq in (1, 2, 3):
+        wait_until_keys_are_taken(page)
         page.keyboard.press("Enter")
         wait_page_seq(page, seq)
     assert page.locator("svg.hex-map .counter[data-unit='us-5ct']").get_attribute("data-hex") == "2110"
     assert "10th Maine" in page.locator("#status").inner_text()
+    wait_until_keys_are_taken(page)
     page.keyboard.press("e")
     wait_page_seq(page, 4)
     assert "Movement" in page.locator("#status").inner_text()
