@@ -257,13 +257,13 @@ def test_a_declared_attack_is_joined_by_every_unit_its_preview_counted(client):
     each listed as taken by default; an undo withholds the last one and the attack may still be
     resolved."""
     from .scripted_turns import bot_record
-    record = bot_record("champion-hill", 1, 206)            # the Union's Movement Phase, Game-Turn 2
+    record = bot_record("champion-hill", 1, 207)            # the Union's Movement Phase, Game-Turn 2
     g = client.post("/api/records", json={"record": record, "play": {"union": "me", "confederate": "me"}}).json()
     gid, tok = g["id"], g["tokens"]["both"]
     v = view(client, gid, tok).json()
     end = next(i["action"] for i in v["legal"] if i["action"]["kind"] == "end_movement")
     v = client.post(f"/api/games/{gid}/actions", json={"token": tok, "seq": v["seq"], "action": end}).json()
-    attack = {"kind": "attack", "hex": "1307"}
+    attack = {"kind": "attack", "hex": "1618"}
     counted = [u["name"] for u in client.post(f"/api/games/{gid}/preview", json={"token": tok, "action": attack})
                .json()["attacker"]["units"]]
     q = quick(client, gid, tok, v["seq"], action=attack, join=True).json()

@@ -7,13 +7,18 @@ attack committed from its preview is joined at once by every unit the preview co
 units of a stack attack together), so the declaration is resolved with one more key.
 The server, browser and helpers are those of test_browser."""
 
-from .scripted_turns import bot_record
+import json
+from pathlib import Path
+
 from .test_browser import api, browser, open_page, server, shot, wait_page_seq, wait_view  # noqa: F401
 from .counted_play import counted
 from .test_browser_round import wait_js
 
-# The Union's Movement Phase of Game-Turn 2 begins after the bots' 206th action (seed 1).
+# The Union's Movement Phase of Game-Turn 2 begins after the bots' 206th action (seed 1). The
+# record is stored (the heuristic bots of its day played it), so that the bots' knowledge may
+# change without moving the position this test clicks through.
 START = 206
+RECORD = Path(__file__).parent / "records" / "champion-hill-seed1-206.json"
 MOVER, FROM, INTO = "us-3-1", "1603", "1404"        # John E. Smith's brigade, into a stack of four
 TARGET = "1307"
 # Measured: 9 clicks and keys (moves 3, end movement 1, attack 1, resolve 1, after-combat
@@ -26,7 +31,7 @@ def frame_of(view):
 
 
 def test_a_champion_hill_player_turn_by_clicks(server, browser):  # noqa: F811
-    record = bot_record("champion-hill", 1, START)
+    record = json.loads(RECORD.read_text())
     game = api(server, "POST", "/api/records", {"record": record, "play": {"union": "me", "confederate": "bot:heuristic"}})
     gid, token = game["id"], game["tokens"]["union"]
     page = open_page(browser, server + game["links"]["union"])
