@@ -61,6 +61,16 @@ def attack_modifier(s, u: int, bombarding: bool):
     return None
 
 
+# 17.1 iii-iv, 17.2 iii-iv, 17.3 iii-iv, 17.4: the Game-Turn of each held division's release roll
+# (a 6 frees it); it is free on the Game-Turn after at the latest.
+RELEASE_ROLL_TURN = {"bowen": 3, "loring": 4, "osterhaus": 5, "carr": 5}
+
+
+def latest_release(g, d: int) -> int:
+    """The Game-Turn held division d is free at the latest (17.1 iv, 17.2 iv, 17.3 iv, 17.4)."""
+    return RELEASE_ROLL_TURN[g.divisions[d].id] + 1
+
+
 def movement_start(s, side: int) -> None:
     """17.0: releases caused in the enemy's Player-Turn, and timed and die-roll releases,
     take effect at the start of the division's own Movement Phase."""
@@ -70,9 +80,10 @@ def movement_start(s, side: int) -> None:
             release(s, d, "attacked in the enemy Player-Turn")
     t = s.turn
     if side == CONFEDERATE:
-        for d, roll_turn in ((g.BOWEN, 3), (g.LORING, 4)):     # 17.1 iii-iv, 17.2 iii-iv
+        for d in (g.BOWEN, g.LORING):                          # 17.1 iii-iv, 17.2 iii-iv
             if s.released[d]:
                 continue
+            roll_turn = RELEASE_ROLL_TURN[g.divisions[d].id]
             if t == roll_turn:
                 r = s.roll()
                 s.note("17", f"Release roll for {g.divisions[d].name}: {r}.", (r,))
@@ -87,13 +98,14 @@ def movement_start(s, side: int) -> None:
         for d in (g.OSTERHAUS, g.CARR):                        # 17.3 iii-iv, 17.4
             if s.released[d]:
                 continue
-            if t == 5:
+            roll_turn = RELEASE_ROLL_TURN[g.divisions[d].id]
+            if t == roll_turn:
                 r = s.roll()
                 s.note("17.3", f"Release roll for {g.divisions[d].name}: {r}.", (r,))
                 if r == 6:
                     release(s, d, "a 6 on the release roll")
-            elif t >= 6:
-                release(s, d, "Game-Turn 6")
+            elif t > roll_turn:
+                release(s, d, f"Game-Turn {roll_turn + 1}")
         if not s.ohio_free and t >= 5:                         # 17.5 ii
             s.ohio_free = True
             s.note("17.5", "The 2nd Ohio battery is released (Game-Turn 5).")

@@ -17,11 +17,10 @@ release is already due, costs nothing.
 
 from __future__ import annotations
 
+from ....games.champion_hill.restrictions import latest_release
 from .facts import CONFEDERATE, UNION, facts
 
 EARLY_VP = 0.3        # VP per strength point of a freed division, per Game-Turn early
-# 17.1 iv, 17.2 iv, 17.3 iv, 17.4: the Game-Turn each held division is free at the latest
-LATEST = {"bowen": 4, "loring": 5, "osterhaus": 6, "carr": 6}
 
 
 def _freed_by(state, side: int, divisions: set) -> set:
@@ -49,7 +48,7 @@ def release_cost(state, side: int, hexes, bombard_only: bool = False) -> float:
     divisions = {g.units[v].division for h in hexes for v in state.units_at(h) if F.side[v] != side}
     cost = 0.0
     for d in _freed_by(state, side, divisions):
-        early = LATEST[g.divisions[d].id] - state.turn
+        early = latest_release(g, d) - state.turn
         if early > 0:
             strength = sum(F.strength[v] for v in g.side_units[1 - side]
                            if g.units[v].division == d and state.hex[v] >= 0)
