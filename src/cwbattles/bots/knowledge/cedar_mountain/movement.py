@@ -28,6 +28,7 @@
 from __future__ import annotations
 
 from ....engine.hexgrid import AXIAL_STEPS
+from ....systems.gbacw.state import ENGAGED, MOVED, PINNED, ROUTED
 from .facts import UNION, facts
 
 CONTACT = 3
@@ -40,6 +41,8 @@ MIN_COVER = 4.0         # and number at least this many strength points
 COVERED_DISCOUNT = 7.0  # what a covered hex loses of its worth to the next unit (hexes)
 UNCLAIMED = 6.0         # what a Victory Point hex not ours, with none of ours within ON_THE_WAY, gains
 ON_THE_WAY = 6
+STAYS = MOVED | PINNED | ENGAGED | ROUTED   # a mate with any of these does not move again this phase
+REAR_FIRST = 0.01       # movement order: a hex further from the Victory Point hexes moves first
 CLOSE_ON_UNIT = 1.2     # ``favourable``: our strength near an enemy hex against his in it and by it ...
 CLOSE_ON_HEX = 0.8      # ... on a Victory Point hex (worth a harder fight)
 
@@ -180,14 +183,21 @@ def movement_scores(state, actions, fast: bool) -> list:
         if a.kind == "end_movement":
             out.append(0.0)
         elif a.kind == "enter":
-            out.append(5.0 - 0.01 * state.game.units[a.a].column_order)
+            # a leader comes on after his column (he takes no place in it, 26.41): entering first,
+            # he would find none of his command on the map and stay on the entry hex behind it
+            late = 1.0 if F.type[a.a] == "leader" else 0.0
+            out.append(5.0 - 0.01 * state.game.units[a.a].column_order - late)
         else:
             t = F.type[a.a]
             if t == "leader":                                 # brigade, then division, then army commanders
                 rank = state.game.units[a.a].rank
                 out.append({"brigade": 1.5, "division": 1.0}.get(rank, 0.5))
             else:
-                out.append({"infantry": 3.0, "cavalry": 2.5, "artillery": 2.0}[t])
+                # the rear of a column first: the head then finds its brigade already closed up
+                # behind it and goes on (``cohesion`` measures from the brigade's middle)
+                h = state.hex[a.a]
+                behind = min(F.dist[v][h] for v in F.vp_hexes)
+                out.append({"infantry": 3.0, "cavalry": 2.5, "artillery": 2.0}[t] + REAR_FIRST * behind)
     return out
 
 
@@ -199,7 +209,22 @@ def cohesion(state, u: int, h: int) -> float:
         return 0.0
     from ....systems.gbacw.command import brigade_commander, leader_radius
     cmd = brigade_commander(state, unit.brigade)
-    mates = [state.hex[v] for v in state.game.oob.brigades[unit.brigade].units if v != u and state.hex[v] >= 0]
+    if cmd < 0 and state.brig_cmd[unit.brigade] >= 0 and 0 < state.due[state.brig_cmd[unit.brigade]] <= state.turn:
+        cmd = state.brig_cmd[unit.brigade]                # he comes on behind his column this turn
+    # where the brigade will be when its commander rides to its middle (he moves last): a mate
+    # still free to move this phase follows on and is not counted (the rear moves first,
+    # ``movement_scores``, and sets the pace); a mate still to come on (26.4) counts at its entry
+    # hex, so that a column's head does not run out of its commander's reach on the entry turn
+    mates = []
+    for v in state.game.oob.brigades[unit.brigade].units:
+        if v == u:
+            continue
+        where = state.hex[v]
+        if where < 0:
+            if 0 < state.due[v] <= state.turn and state.entry_at[v] >= 0:
+                mates.append(state.entry_at[v])
+        elif state.flags[v] & STAYS:
+            mates.append(where)
     if cmd < 0 or not mates:
         return 0.0
     board = state.game.board
