@@ -68,3 +68,15 @@ def test_the_rear_of_a_column_moves_first_and_the_head_goes_on():
     s.apply(next(a for a in s.legal_actions() if a.kind == "move" and a.a == head))
     finish_move(s, head)
     assert start - B.distance(s.hex[head], GATE) >= 5
+
+
+def test_a_marching_unit_goes_the_cheaper_way_through_the_woods():
+    # White's company, mounted in the woods at 1722, bound for the Gate: 1621 and 1622 are both
+    # seven hexes from it, but from 1622 the way costs 18 clear hexes' points (the ground beyond
+    # it), from 1621 14; the hex distance alone could not tell them apart and took 1622
+    s = position(G, {"cs-white": ("1722", "E", "mounted")}, turn=3, side="confederate")
+    u = G.unit_index["cs-white"]
+    s.apply(next(a for a in s.legal_actions() if a.kind == "move" and a.a == u))
+    a = best(s)
+    assert a.kind == "step" and B.ids[a.a] == "1621"
+    assert movement.march_rows(G, GATE, "mounted")[B.index["1621"]] < movement.march_rows(G, GATE, "mounted")[B.index["1622"]]

@@ -10,6 +10,7 @@ UNION, CONFEDERATE = 0, 1
 HEX_VP = 2                 # 27.22 a Game-Turn
 HOLD = 0.85                # chance an occupied Victory Point hex stays its occupier's next turn
 NEAR = 4                   # hexes within which units contest an empty Victory Point hex
+CLEAR_HEX = 2.0            # a clear level hex costs 1 MP (2 half points) in every formation (terrain chart)
 
 
 class Facts:
@@ -32,6 +33,37 @@ class Facts:
         areas = game.deployment_areas
         self.union_home = tuple(areas[a][0] for a in sorted(areas))
         self.home_dist = tuple(min((b.distance(h, e) for e in self.union_home), default=0) for h in range(len(b)))
+
+
+def march_rows(game, target: int, formation: str) -> tuple:
+    """Hexes' march cost to ``target`` in ``formation`` (the map's movement costs, 21.31: a road
+    hex half a clear one), in clear hexes (a clear hex's cost in that formation = 1): how far a
+    column really is from a Victory Point hex, the road counted as the faster way it is."""
+    return _march_rows(game, target, formation)
+
+
+@lru_cache(maxsize=64)
+def _march_rows(game, target: int, formation: str) -> tuple:
+    import heapq
+    mf = game.map_facts
+    cost, neighbours = mf.cost[formation], mf.neighbours
+    clear = CLEAR_HEX
+    best = [float("inf")] * len(cost)
+    best[target] = 0.0
+    heap = [(0.0, target)]
+    while heap:
+        d, m = heapq.heappop(heap)
+        if d > best[m]:
+            continue
+        for n in neighbours[m]:
+            if n is None:
+                continue
+            c = next((cost[n][k] for k in range(6) if neighbours[n][k] == m), None)
+            if c is None or d + c >= best[n]:
+                continue
+            best[n] = d + c
+            heapq.heappush(heap, (d + c, n))
+    return tuple(x / clear for x in best)
 
 
 @lru_cache(maxsize=4)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ....engine.hexgrid import AXIAL_STEPS
 from ....systems.gbacw.state import ENGAGED, MOVED, PINNED, ROUTED
-from .facts import UNION, facts
+from .facts import UNION, facts, march_rows
 
 CONTACT = 3
 DISENGAGED = 6          # a unit in fighting formation keeps it until the enemy is this far (no churn)
@@ -300,15 +300,19 @@ def moving_scores(state, actions, fast: bool) -> list:
     if F.type[u] == "cavalry":
         want_form = 1                                         # 21.1: dismounted it rates 2
     want_face = facing_toward(board, here, foe if contact and foe >= 0 else target)
+    form = state.formation(u)
+    rows = march_rows(state.game, target, form.name) if form.march and not contact and target in F.vp_hexes else None
+
+    def far(h: int) -> float:
+        """How far h is from the target: marching, by the map's costs (the road half a clear hex)."""
+        return rows[h] if rows is not None else board.distance(h, target)
     out = []
     for a in actions:
         k = a.kind
         if k == "step":
             b = a.a
-            d_b = board.distance(b, target)
+            d_b = far(b)
             v = -2.0 * d_b
-            if state.formation(u).march and state.facts.on_road[here][board.direction(here, b)]:
-                v += 0.6                                      # 21.31: the road is faster
             if contact:
                 nb, _ = nearest(state, b, enemy)
                 v = -2.0 * d_b - (4.0 if gun and nb <= GUN_STANDOFF else 0.0) - (
@@ -320,7 +324,7 @@ def moving_scores(state, actions, fast: bool) -> list:
             v -= 3.0 * cohesion(state, u, b)
             out.append(v)
         elif k == "stop":
-            v = -2.0 * board.distance(here, target) + 0.5 - 3.0 * cohesion(state, u, here)
+            v = -2.0 * far(here) + 0.5 - 3.0 * cohesion(state, u, here)
             if contact and not pressing:
                 v += 2.0
             out.append(v)
@@ -328,11 +332,11 @@ def moving_scores(state, actions, fast: bool) -> list:
             # 6.2: turning costs points; worth it only to face the enemy in contact (a march
             # formation turns by moving anyway)
             good = contact and a.a == want_face and state.facing[u] != want_face
-            out.append(-2.0 * board.distance(here, target) + 0.5 - 3.0 * cohesion(state, u, here) + (1.0 if good else -5.0))
+            out.append(-2.0 * far(here) + 0.5 - 3.0 * cohesion(state, u, here) + (1.0 if good else -5.0))
         elif k == "change_formation":
-            out.append(-2.0 * board.distance(here, target) + (3.0 if state.form[u] != want_form else -3.0))
+            out.append(-2.0 * far(here) + (3.0 if state.form[u] != want_form else -3.0))
         else:                                                 # exit (27.23): only the Confederates score
-            out.append(-2.0 * board.distance(here, target) + (1.0 if side == 1 and near > 6 else -50.0))
+            out.append(-2.0 * far(here) + (1.0 if side == 1 and near > 6 else -50.0))
     return out
 
 
