@@ -44,26 +44,29 @@ def march_rows(game, target: int, formation: str) -> tuple:
 
 @lru_cache(maxsize=64)
 def _march_rows(game, target: int, formation: str) -> tuple:
-    import heapq
+    """Dial's buckets: the costs are whole half points, so hexes are settled bucket by bucket."""
     mf = game.map_facts
     cost, neighbours = mf.cost[formation], mf.neighbours
-    clear = CLEAR_HEX
-    best = [float("inf")] * len(cost)
-    best[target] = 0.0
-    heap = [(0.0, target)]
-    while heap:
-        d, m = heapq.heappop(heap)
-        if d > best[m]:
-            continue
-        for n in neighbours[m]:
-            if n is None:
+    entering = [[] for _ in cost]                  # hex m -> (hex n, cost of the step n -> m)
+    for n, row in enumerate(neighbours):
+        for k, m in enumerate(row):
+            if m is not None and cost[n][k] is not None:
+                entering[m].append((n, cost[n][k]))
+    unreached = 10 ** 6
+    best = [unreached] * len(cost)
+    best[target] = 0
+    buckets = {0: [target]}
+    level = 0
+    while buckets:
+        for m in buckets.pop(level, ()):
+            if best[m] != level:
                 continue
-            c = next((cost[n][k] for k in range(6) if neighbours[n][k] == m), None)
-            if c is None or d + c >= best[n]:
-                continue
-            best[n] = d + c
-            heapq.heappush(heap, (d + c, n))
-    return tuple(x / clear for x in best)
+            for n, c in entering[m]:
+                if level + c < best[n]:
+                    best[n] = level + c
+                    buckets.setdefault(level + c, []).append(n)
+        level += 1
+    return tuple(x / CLEAR_HEX for x in best)
 
 
 @lru_cache(maxsize=4)
