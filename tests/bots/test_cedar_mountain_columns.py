@@ -80,3 +80,38 @@ def test_a_marching_unit_goes_the_cheaper_way_through_the_woods():
     a = best(s)
     assert a.kind == "step" and B.ids[a.a] == "1621"
     assert movement.march_rows(G, GATE, "mounted")[B.index["1621"]] < movement.march_rows(G, GATE, "mounted")[B.index["1622"]]
+
+
+MAJORS = B.index["3415"]
+
+
+def test_a_column_passes_through_a_crowded_hex_on_the_mountain_trail():
+    # the 15th Alabama behind two of Trimble's regiments (11 SP) on 3726, a wooded trail hex that
+    # holds 12: crowded is a poor place to end a move, not to pass through (8.1), so it marches
+    # on through toward Majors' house instead of stopping behind them (it used to stop there)
+    units = {"trimble": "3726", "cs-21ga": ("3726", "E", "column"), "cs-21nc": ("3726", "E", "column"),
+             "cs-15al": ("3727", "E", "column"), "cs-1ncbn": ("3725", "E", "column")}
+    s = position(G, units, turn=3, side="confederate")
+    u = G.unit_index["cs-15al"]
+    s.apply(next(a for a in s.legal_actions() if a.kind == "move" and a.a == u))
+    acts = s.legal_actions()
+    scores = {(a.kind, a.a): x for a, x in zip(acts, kn.score_actions(s, acts))}
+    assert scores[("step", B.index["3726"])] > scores[("stop", -1)]
+    rows = movement.march_rows(G, MAJORS, "column")
+    start = rows[s.hex[u]]
+    finish_move(s, u)
+    assert s.hex[u] != B.index["3726"] and rows[s.hex[u]] < start - 1
+
+
+def test_a_regiment_out_of_command_moves_after_its_brigade():
+    # the 21st North Carolina five hexes behind Trimble (radius 3): out of command, one hex only
+    # (5.2). It is scored to move after the regiments in command, so that they are not held back
+    # to where it crawls (as the rear it used to move first and anchor them)
+    units = {"trimble": "3726", "cs-21ga": ("3726", "E", "column"), "cs-15al": ("3725", "E", "column"),
+             "cs-1ncbn": ("3725", "E", "column"), "cs-21nc": ("3931", "E", "column")}
+    s = position(G, units, turn=3, side="confederate")
+    acts = [a for a in s.legal_actions() if a.kind == "move" and G.units[a.a].type == "infantry"]
+    scores = dict(zip((a.a for a in acts), kn.score_actions(s, acts)))
+    straggler = G.unit_index["cs-21nc"]
+    assert B.distance(B.index["3931"], B.index["3726"]) > 3
+    assert all(scores[straggler] < scores[G.unit_index[r]] for r in ("cs-21ga", "cs-15al"))

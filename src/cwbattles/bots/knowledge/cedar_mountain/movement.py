@@ -28,6 +28,7 @@
 from __future__ import annotations
 
 from ....engine.hexgrid import AXIAL_STEPS
+from ....systems.gbacw.command import one_hex
 from ....systems.gbacw.state import ENGAGED, MOVED, PINNED, ROUTED
 from .facts import UNION, facts, march_rows
 
@@ -43,6 +44,8 @@ UNCLAIMED = 6.0         # what a Victory Point hex not ours, with none of ours w
 ON_THE_WAY = 6
 STAYS = MOVED | PINNED | ENGAGED | ROUTED   # a mate with any of these does not move again this phase
 REAR_FIRST = 0.01       # movement order: a hex further from the Victory Point hexes moves first
+STRAGGLER = 1.5         # ... and a unit limited to one hex after every other combat unit
+CROWDED = 1.5           # ending a move in a hex within 2 points of its stacking limit
 CLOSE_ON_UNIT = 1.2     # ``favourable``: our strength near an enemy hex against his in it and by it ...
 CLOSE_ON_HEX = 0.8      # ... on a Victory Point hex (worth a harder fight)
 
@@ -194,10 +197,13 @@ def movement_scores(state, actions, fast: bool) -> list:
                 out.append({"brigade": 1.5, "division": 1.0}.get(rank, 0.5))
             else:
                 # the rear of a column first: the head then finds its brigade already closed up
-                # behind it and goes on (``cohesion`` measures from the brigade's middle)
+                # behind it and goes on (``cohesion`` measures from the mates that have moved); a
+                # unit that may move one hex only (5.2, out of command) last, so that it does not
+                # hold its brigade back to where it crawls
                 h = state.hex[a.a]
                 behind = min(F.dist[v][h] for v in F.vp_hexes)
-                out.append({"infantry": 3.0, "cavalry": 2.5, "artillery": 2.0}[t] + REAR_FIRST * behind)
+                out.append({"infantry": 3.0, "cavalry": 2.5, "artillery": 2.0}[t] + REAR_FIRST * behind
+                           - (STRAGGLER if one_hex(state, a.a) else 0.0))
     return out
 
 
@@ -274,6 +280,12 @@ def favourable(state, side: int, foe: int) -> bool:
     return mine >= need * theirs
 
 
+def crowded(state, u: int, h: int, adding: int) -> bool:
+    """Whether hex h, with ``adding`` more points of u's side, is within 2 points of its
+    stacking limit (8.1)."""
+    return state.stack_points(h, facts(state.game).side[u]) + adding > state.facts.stacking[h] - 2
+
+
 def moving_scores(state, actions, fast: bool) -> list:
     u = state.stack[-1][2]
     F = facts(state.game)
@@ -306,6 +318,7 @@ def moving_scores(state, actions, fast: bool) -> list:
     def far(h: int) -> float:
         """How far h is from the target: marching, by the map's costs (the road half a clear hex)."""
         return rows[h] if rows is not None else board.distance(h, target)
+    passing = state.steps_left or {}                         # the MP each step leaves (the engine's step options)
     out = []
     for a in actions:
         k = a.kind
@@ -319,12 +332,16 @@ def moving_scores(state, actions, fast: bool) -> list:
                     0.0 if pressing else 1.0 if here in state.zoc(1 - side) else 0.0)
                 if b in F.vp_hexes:
                     v += 3.0
-            if state.stack_points(b, side) + state.sp[u] > state.facts.stacking[b] - 2:
-                v -= 1.5
+            # a crowded hex is a poor place to end the move, not to pass through (8.1): the
+            # penalty where the step must end there (no points left after it)
+            if passing.get(b, 0) <= 0 and crowded(state, u, b, state.sp[u]):
+                v -= CROWDED
             v -= 3.0 * cohesion(state, u, b)
             out.append(v)
         elif k == "stop":
             v = -2.0 * far(here) + 0.5 - 3.0 * cohesion(state, u, here)
+            if crowded(state, u, here, 0):
+                v -= CROWDED
             if contact and not pressing:
                 v += 2.0
             out.append(v)
