@@ -5,9 +5,10 @@
   21.1).
 - Command: the army's points go to the division with most brigade commanders out of command; a
   division's own points order such brigades in; Thomas joins Hill when he can.
-- Movement: reinforcements come on first, then the infantry and cavalry, then the guns, the
-  leaders last (they ride to the middle of their command, so that its units start the next turn in
-  command). A unit's objective is the Victory Point hex worth most to it for the distance: one the
+- Movement: reinforcements come on first (a column's leader after its units), then the infantry
+  and cavalry, the rear of a column before its head and a unit out of command last, then the guns,
+  the leaders last (they ride to the middle of their command, so that its units start the next
+  turn in command). A unit's objective is the Victory Point hex worth most to it for the distance: one the
   enemy holds worth more than an empty one; one its side already covers (``cover``: enough of its
   strength by it against the enemy near it) worth less, and one nobody of its side is going for
   worth more, so that the army spreads over the four hexes (27.22 scores each alike); the last
@@ -17,12 +18,16 @@
   the nearest enemy. It presses on, toward the enemy or onto its hex, when its side is strong
   enough around it (``favourable``: a melee may follow, 12.1); otherwise it halts where it can
   fire. Guns stop two hexes short. Each step is scored by the distance it leaves to the
-  objective, never into a hex that is nearly full, and kept within its brigade commander's reach
-  of its brigade's middle (``cohesion``: out of command it would crawl).
+  objective (marching, by the map's movement costs: the road half a clear hex, ``march_rows``), a
+  move not ended in a hex that is nearly full, and kept within its brigade commander's reach of
+  the middle of the mates that have moved (``cohesion``: out of command it would crawl).
 
   Issue 30 (docs/balance/cedar-mountain.md): before, a unit in contact always preferred halting to
   a step closer (the halt's bonus outweighed the step), so whoever first stood on a victory hex
   kept it and melee was rare; the pressing rule, the cover and the unclaimed hex's worth fix that.
+  Then the Confederate columns came up slowly (a head outran its commander on the entry turn and
+  walked back, the brigade crept on two hexes a turn around a middle that had not moved, columns
+  left the road and stopped behind their own crowded hexes): the column knowledge above fixes that.
 """
 
 from __future__ import annotations
