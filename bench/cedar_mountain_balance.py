@@ -18,8 +18,9 @@ the mean of the per-game differences in margin (second minus first) with its 95%
 S is simulate's row k of ``--seed S``) and prints, at the end of each Confederate Player-Turn
 (when 27.22 scores), the games in which each side holds each victory hex, the mean strength
 points lost by each side and the melees resolved so far (and at the end the formation changes
-a game, both sides), beside the day as history has it
-(/work/shared/research/cedar-mountain.md section 6; turn 1 = 2 p.m., half an hour a turn).
+a game, both sides), beside the day as the reports give it (sources and the reconstructed clock,
+turn 1 = 2 p.m. and half an hour a turn: docs/data-notes/cedar-mountain-oob.md section 7 and
+docs/balance/cedar-mountain.md, "The course of the day").
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from cwbattles.sim.report import wilson
 from cwbattles.sim.runner import game_seed
 
 HEXES = ("2319", "1921", "1323", "3415")
-HISTORY = {  # the research notes' timeline by the game's turns (turn 1 = 2:00 p.m.)
+HISTORY = {  # the reports' timeline by the game's turns (turn 1 = 2:00 p.m.; sources above)
     1: "2:00 Early forms north of the branch of Cedar Run; Trimble climbs the mountain",
     3: "3:00 Trimble at the mountain's north-west end (toward Majors' house)",
     4: "3:30 Garnett sent forward; the artillery duel (to about 5:00)",

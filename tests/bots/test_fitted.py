@@ -23,13 +23,14 @@ def test_features_read_the_evaluation_the_score_and_the_places(game_name):
     f = fitted.features(s, kn)
     assert set(f) == set(fitted.FEATURES)
     assert f["evaluation"] == kn.evaluate(s) and f["vp"] == s.result["margin"]
-    # one more place in Union hands (a place nobody or the Confederates held): places +1 or +2
+    # a place changes hands: into Union hands from nobody +1, from the Confederates +2; a Union
+    # place lost to the Confederates -2
     bf = objectives.battlefield(s.game)
-    place, slot, _ = next(p for p in bf.places if s.control[p[1]] != 0)
+    place, slot, _ = bf.places[0]
     before = s.control[slot]
-    s.control[slot] = 0
+    s.control[slot] = 1 if before == 0 else 0
     after = fitted.features(s, kn)
-    assert after["places"] - f["places"] == (2 if before == 1 else 1)
+    assert after["places"] - f["places"] == {0: -2, 1: 2, -1: 1}[before]
 
 
 def test_the_value_is_the_turns_constant_plus_the_weighted_features():

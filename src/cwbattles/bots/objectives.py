@@ -68,7 +68,7 @@ class Battlefield:
     def _places(self, game) -> tuple:
         b = game.board
         if self.zones:
-            return tuple((z, i, b.zones[z].name) for i, z in enumerate(game.vp_zones))
+            return tuple((z, z, b.zones[z].name) for z in game.vp_zones)   # control is by zone
         if game.name == "chancellorsville":
             hexes = [(h, game.victory_slot[h]) for h in game.victory_hexes]
         else:

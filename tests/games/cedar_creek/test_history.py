@@ -72,8 +72,8 @@ def resolve_all(s):
 def test_kershaw_and_gordon_into_the_viii_corps_camps_at_dawn(g):
     """Source: 04:30 Kershaw crossed Cedar Creek at Bowman's Mill ford and Gordon's column the
     Shenandoah at Bowman's Ford; 05:00 Kershaw attacked Thoburn's camp; 05:20 Gordon struck the
-    VIII Corps' flank at Hayes' camp; 05:35 the VIII Corps was broken (staff ride, ccbat.htm:
-    research cedar-creek.md). Here, Game-Turn 1, round 1: the Confederate roll 5 (+2 on turns
+    VIII Corps' flank at Hayes' camp; 05:35 the VIII Corps was broken (the U.S. Army's Cedar
+    Creek staff ride, ccbat.htm). Here, Game-Turn 1, round 1: the Confederate roll 5 (+2 on turns
     1-3: two divisions, 7.1); Kershaw's Conner enters at the Mouth of Cedar Creek (entry 3) and
     attacks Thoburn's ridge; Ramseur's brigades, of Gordon's column, enter at Bowman's Ford
     landing (entry 8), and Battle crosses the Lower Cooley fields to attack Hayes' camp. The
@@ -107,8 +107,8 @@ def dawn(g, more_dice=()):
 def test_early_enters_by_the_valley_pike_at_hupps_hill_when_the_xix_corps_leaves_its_works(g):
     """Source: Wharton's division and the artillery came through Strasburg by the Valley Pike to
     Hupp's Hill, the guns opened from there about 05:15 and Wharton crossed the Pike bridge at
-    05:40; the XIX Corps left its works to form west of the Pike about 06:30 (staff ride,
-    ccbat.htm; Early, Memoir p. 31: research cedar-creek.md). Rule 12 brings Early and Carter
+    05:40; the XIX Corps left its works to form west of the Pike about 06:30 (the U.S. Army's Cedar
+    Creek staff ride, ccbat.htm; Early, Memoir p. 31). Rule 12 brings Early and Carter
     on at Wharton's entry zone (entry 2, Hupp's Hill, on the Pike) in a headquarters step once
     Wharton's division is on the map, and no headquarters may stand in contact with the enemy
     (10). Hupp's Hill is in contact with the XIX Corps' works across the Pike bridge, so on our

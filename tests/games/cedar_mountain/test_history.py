@@ -1,8 +1,8 @@
 """Historical feasibility (issue 25, point 4): on our reconstructed map, counters and turn record
-(turn 1 = 2:00 p.m. on 9 August 1862, half-hour turns: research cedar-mountain.md 6), the armies
-can do what they did when they did it. Legal actions of the public API only (each move: the
-legal ``enter`` or ``move``, then legal ``step`` actions along the route ``movement.reach``
-allows), the other side ending its phases."""
+(turn 1 = 2:00 p.m. on 9 August 1862, half-hour turns: docs/data-notes/cedar-mountain-oob.md 7),
+the armies can do what they did when they did it. Legal actions of the public API only (each
+move: the legal ``enter`` or ``move``, then legal ``step`` actions along the route
+``movement.reach`` allows), the other side ending its phases."""
 
 import cwbattles
 from cwbattles.systems.gbacw import command, movement
@@ -79,7 +79,7 @@ def test_early_from_2934_to_his_line_on_the_crittenden_lane():
     """Source: about 2 p.m. Early moved off from the school house on the Orange road, swung left
     behind a hill, formed in a meadow north of a branch of Cedar Run, drove Bayard's skirmishers
     from Mrs. Crittenden's fields and took his line on the ridge by the Crittenden lane, where
-    he fought from about 5 p.m. (Early OR pp. 228-231; research cedar-mountain.md 5-6). Here:
+    he fought from about 5 p.m. (Early OR pp. 228-231). Here:
     Early's six regiments enter at 2934 on turn 1 (2:00 p.m.) in column on the road, kept in hand
     (within one hex beyond Early's radius of him, or of the entry hex before he comes on), Early
     after them each turn to the middle of the brigade, then to its rear; all six stand on the
@@ -111,7 +111,7 @@ def test_early_from_2934_to_his_line_on_the_crittenden_lane():
 def test_crawford_from_area_4_across_the_wheatfield_to_garnetts_woods():
     """Source: about 5:45 p.m. Crawford's brigade crossed the wheatfield west of the Union line,
     struck Garnett's brigade in the woods on the Confederate left and rolled it up (Crawford OR
-    pp. 149-151; PAL; HMDB "Terror in the Woods": research cedar-mountain.md 5-6). Here:
+    pp. 149-151; PAL; HMDB "Terror in the Woods"). Here:
     Crawford's four regiments from deployment area 4 (the printed set-up), Crawford first each
     turn to the middle of them (16.4), the Confederates standing aside: the 5th Connecticut is
     in Garnett's woods (1921, 27.22) on the Union's Game-Turn 6 (4:30 p.m.) and all four are at
@@ -156,7 +156,7 @@ def test_hills_brigades_reach_the_confederate_left_for_the_counterattack():
     """Source: as Crawford rolled up the Confederate left, Jackson rallied it; Branch's brigade,
     the head of A. P. Hill's division, counterattacked about 6 p.m., and Archer and Pender came up
     on the left and drove the Union right back at dusk (Jackson OR p. 184; Hill OR p. 216; CMH
-    vol. 4 p. 112: research cedar-mountain.md 6). The roster brings Hill and Branch on at 2934 on
+    vol. 4 p. 112). The roster brings Hill and Branch on at 2934 on
     turn 9 (6:00 p.m.), Archer and Pender on turn 10 (6:30). Here, the Union standing aside, Hill first each turn to Branch's regiments and
     his Command Points ordering Archer's brigade into command (16.2): both columns reach the
     Gate on their entry turn, but the regiments of each stand at or next to Garnett's woods on the

@@ -18,7 +18,8 @@ from cwbattles.engine.hexmapfile import hex_board_from_file
 
 DATA = Path(__file__).parents[3] / "src" / "cwbattles" / "games" / "cedar_mountain" / "data"
 
-# The OB rosters (seed 001, cleaned in shared/research/cedar-mountain.md section 3):
+# The OB rosters of Cedar Mountain (SPI, S&T 86, 1981), their OCR cleaned by hand
+# (docs/data-notes/cedar-mountain-oob.md section 1):
 # brigade: (strength, BCE limit, BCE VP, entry "turn/hex" or Union deployment area)
 ROSTER_BRIGADES = {
     "ronald": (10, 6, 16, "5/2934"), "garnett": (7, 4, 10, "2/2934"), "taliaferro": (13, 7, 14, "2/2934"),

@@ -21,7 +21,7 @@ def beside(g, h, places):
 def test_hovey_and_logan_reach_the_hill_by_the_historical_hour():
     """Source: Hovey's division, on the Jackson Road at the Champion house, advanced on the hill
     about 10:30 a.m. with Logan's division coming up on its right; by 11 the skirmishing had
-    become a battle (Decisive Battles p. 313; research champion-hill.md 4). Here: Logan closes up
+    become a battle (T. W. Knox, Decisive Battles Since Waterloo p. 313). Here: Logan closes up
     on Game-Turn 1 (09:00) out of the Confederate zones, and on Game-Turn 2 (10:00-11:00) both of
     Hovey's brigades and Logan's leading brigade stand in contact with Stevenson's line on the
     hill (in its zone of control), Logan's other two a hex behind them. The hill's face gives

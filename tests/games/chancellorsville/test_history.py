@@ -82,7 +82,7 @@ def test_union_columns_from_united_states_ford_to_chancellorsville_on_1_may(g):
     assert all(near(g, hexof(s, uid), ["H1616"], 2) for uid in column), {u: hexof(s, u) for u in column}
 
 
-# The one-map Hooker and Lee's 2 May set-up for the III Corps (HexWar deployment, research 3.2),
+# The one-map Hooker and Lee's 2 May set-up for the III Corps (HexWar deployment),
 # the rest of the Union as our 1 May set-up has it (the XI Corps at Dowdall's and Talley's).
 III_CORPS_2_MAY = {"us-iii-1": "H1820", "us-iii-2": "H1617", "us-iii-3": "H1517", "us-iii-art": "H1719"}
 RODES = ["cs-r-colquitt", "cs-r-rodes", "cs-r-ramseur", "cs-r-doles", "cs-r-iverson", "cs-r-carter"]

@@ -189,7 +189,7 @@ def test_turn_record_agrees_with_the_meta_and_the_rules(oob, turns):
 
 @pytest.mark.parametrize("side", SIDES)
 def test_strengths_are_within_ten_percent_of_the_men(oob, units, side):
-    """Infantry: strength x 400 against the research file's division and corps strengths (Dodge),
+    """Infantry: strength x 400 against the division and corps strengths Dodge gives,
     and the units' men against the same totals. Artillery points are firepower, not men."""
     per = oob["meta"]["men_per_strength_point"]
     hist = oob["meta"]["history"][f"{side}_infantry_men"]

@@ -5,6 +5,7 @@ from fractions import Fraction
 
 from cwbattles.systems.blue_and_gray import load_tables
 from cwbattles.systems.blue_and_gray.combat import odds
+from cwbattles.systems.blue_and_gray.movement import may_step_strategically
 from cwbattles.systems.blue_and_gray.preview import preview
 
 from tests.games.champion_hill.helpers import act, game, hexof, idx, legal, position
@@ -54,6 +55,18 @@ def test_6_4_strategic_movement_only_far_from_enemy_and_on_roads():
     assert steps == {"1504", "1703"}   # only along the Jackson Road
     s2 = position(G, {"us-3-1": "1603", "cs-st-lee": "1605"}, released=REL)
     assert not legal(s2, "march", "us-3-1")
+
+
+def test_6_45_a_strategic_move_off_every_road_ends_where_it_began():
+    # 6.41 offers the mode far from the enemy wherever the unit stands; off a road 6.45 leaves
+    # it no step, and may_step_strategically says so before the choice (the bots ask it)
+    s = position(G, {"us-12-1": "0406", "us-3-1": "1603", "cs-st-lee": "0912"}, released=REL)
+    assert legal(s, "march", "us-12-1")
+    assert not may_step_strategically(s, G.unit_index["us-12-1"])
+    assert may_step_strategically(s, G.unit_index["us-3-1"])
+    act(s, "march", "us-12-1")
+    assert not legal(s, "step")
+    assert hexof(s, "us-12-1") == "0406"
 
 
 def test_8_6_odds_rounded_in_the_defenders_favour():

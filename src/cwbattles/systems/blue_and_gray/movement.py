@@ -134,15 +134,24 @@ def _step_ok(s, u, a, b, mp):
     return None
 
 
-def _steps_from(s, u, a, mp, only=None, sides=None):
+def may_step_strategically(s, u: int) -> bool:
+    """6.44-6.45: whether u, beginning a strategic move where it stands, has a hex to step into.
+    6.41 lets a unit far enough from the enemy choose the mode anywhere, but off a road (or with
+    every road hex within two hexes of the enemy) its move then ends where it began."""
+    mp = s.movement_allowance(u) + s.strategic_bonus(u)
+    return bool(_steps_from(s, u, s.hex[u], mp, strategic=True))
+
+
+def _steps_from(s, u, a, mp, only=None, sides=None, strategic=None):
     """[(b, MP left after entering b)] for the neighbours b of a (or only the neighbour
     ``only``) that u, with mp MP, may enter. ``sides``: the (i, b, cost) steps to try instead
-    of a's hexsides: a reinforcement's entry onto the map (a = OFF_MAP, entry_steps)."""
+    of a's hexsides: a reinforcement's entry onto the map (a = OFF_MAP, entry_steps).
+    ``strategic``: the mode to check steps for, if not the move's own (``s.mv_mode``)."""
     facts = s.facts
     side = facts.unit_side[u]
     occupied = s.occupied(1 - side)
     zoc = s.zoc(1 - side)
-    strategic = s.mv_mode == STRATEGIC and sides is None
+    strategic = (s.mv_mode == STRATEGIC if strategic is None else strategic) and sides is None
     near = s.near(1 - side, 2) if strategic else ()
     night_bars_zoc = s.night() and not s.game.tables.night["enter_enemy_zoc"]
     may_enter = s.may_enter if s.entry_limited(u) else None

@@ -11,12 +11,21 @@ of the route to the best hex scores highest, ``stop`` scores the hex it stands o
 
 from __future__ import annotations
 
-from ....systems.blue_and_gray.movement import reach
+from ....systems.blue_and_gray.movement import may_step_strategically, reach
 
 STEP = 2.0            # VP a hex of distance from the objective costs
 ON_OBJECTIVE = 3.0
 TERRAIN = 0.6         # per strength point, for a doubling terrain near the enemy
 BOMBARD = 1.5         # artillery within range of the enemy but out of its zones
+
+
+def march_bonus(state, u: int, far: bool) -> float:
+    """The worth of choosing a strategic move (6.4) for u over a plain one: more MP along roads
+    when its objective is far, less near it; and a loss where u has no road hex to step into
+    (6.44-6.45), since the move would then end where it began."""
+    if not may_step_strategically(state, u):
+        return -1.0
+    return 0.5 if far else -0.5
 
 
 class Plan:

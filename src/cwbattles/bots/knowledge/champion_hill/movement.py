@@ -140,7 +140,8 @@ def moving_scores(state, actions, fast: bool) -> list:
 
 def movement_scores(state, actions, fast: bool) -> list:
     """Which unit moves next: reinforcements first, then infantry and cavalry, then artillery;
-    a strategic move (6.4) when the objective is far; the phase ends when all have moved."""
+    a strategic move (6.4) when the objective is far and a road leads off; the phase ends when all
+    have moved."""
     F = facts(state.game)
     plan = None
     out = []
@@ -155,6 +156,6 @@ def movement_scores(state, actions, fast: bool) -> list:
             if a.kind == "march":
                 plan = plan or Plan(state, F.side[u])
                 far = state.game.board.distance(state.hex[u], plan.objective(u, state.hex[u])) > 6
-                base += 0.5 if far else -0.5
+                base += movement.march_bonus(state, u, far)
             out.append(base)
     return out

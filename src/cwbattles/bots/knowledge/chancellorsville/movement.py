@@ -168,7 +168,7 @@ def movement_scores(state, actions, fast: bool) -> list:
                 near_enemy = any(state.game.board.distance(h, e) <= 2 for e in plan.enemy)
                 base += 0.7 if near_enemy and far <= 1 else -3.0
             elif a.kind == "march":
-                base += 0.5 if far > 6 else -0.5
+                base += movement.march_bonus(state, u, far > 6)
             else:
                 base += 0.6 if far > 6 else -0.6
         out.append(base)
