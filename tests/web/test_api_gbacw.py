@@ -77,7 +77,7 @@ def test_the_historical_set_up_is_the_default_and_by_hand_history_is_one_key_awa
         taken.append(item["action"])
         assert act(client, gid, tok, seq, item["action"]).status_code == 200
         view = client.get(f"/api/games/{gid}/view", params={"token": tok}).json()
-    assert taken[0] == {"kind": "place", "hex": "2110"} and taken[1]["direction"] == "W"
+    assert taken[0] == {"kind": "place", "hex": "2008"} and taken[1]["direction"] == "W"
     assert view["placing"] == "us-10me"
     rest = next(i for i in view["legal"] if i["action"]["kind"] == "place_rest")
     assert rest["text"] == "place the rest as history has them"

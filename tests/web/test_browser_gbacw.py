@@ -15,7 +15,7 @@ def test_the_gbacw_map_draws_facing_formation_ground_and_radii(server, browser):
     assert page.locator("svg.hex-map .layer-ground polygon.elevation").count() == 40 * 34
     assert page.locator("svg.hex-map line.gbacw-crest").count() > 100
     counter = page.locator("svg.hex-map .counter[data-unit='us-5ct']")
-    assert counter.get_attribute("data-hex") == "2110"
+    assert counter.get_attribute("data-hex") == "2008"                             # the calibrated set-up
     assert "line" in counter.get_attribute("class")
     assert counter.locator("g.facing").get_attribute("transform") == "rotate(180)"     # west: printed south
     assert counter.locator("text.factors").text_content() == "5-4"
@@ -66,7 +66,7 @@ def test_the_set_up_by_hand_names_the_unit_and_takes_history_on_enter(server, br
         wait_until_keys_are_taken(page)
         page.keyboard.press("Enter")
         wait_page_seq(page, seq)
-    assert page.locator("svg.hex-map .counter[data-unit='us-5ct']").get_attribute("data-hex") == "2110"
+    assert page.locator("svg.hex-map .counter[data-unit='us-5ct']").get_attribute("data-hex") == "2008"
     assert "10th Maine" in page.locator("#status").inner_text()
     wait_until_keys_are_taken(page)
     page.keyboard.press("e")
@@ -102,7 +102,7 @@ def test_counters_read_at_the_default_zoom_and_leaders_hide_no_unit(server, brow
     assert max(r, g_, b) - min(r, g_, b) > 80 and b > r           # a strong Union blue, not a pale one
     cavalry = page.locator("svg.hex-map .counter.mounted").first
     assert not _overlap(_box(cavalry.locator("rect.march-band")), _box(cavalry.locator("text.factors")))
-    for hex_id in ("2010", "0806", "2109"):                        # Crawford, Gordon, Williams with regiments
+    for hex_id in ("2008", "0805", "2407"):        # Crawford and Williams, Gordon, Geary, Augur and Banks with regiments
         stack = page.locator(f"svg.hex-map .hex-stack[data-hex='{hex_id}']")
         texts = [_box(t) for t in stack.locator(".counter:not(.leader) text.designation, .counter:not(.leader) text.factors").all()]
         leaders = stack.locator(".counter.leader circle.body").all()

@@ -21,12 +21,13 @@ def test_an_unlimbered_battery_says_limber_first_and_offers_it():
 
 
 def test_a_facing_while_moving_has_a_default_without_an_area_combat_preview():
-    """Seed 5, the Confederates' first legal action 74 times: White's Comanches have entered and
-    may step on or face, and its facings preview no combat ({}). The default is the first
-    facing; it was a KeyError (a 500 on the human's view) looking for an area combat's odds."""
+    """Seed 5, the first legal action 93 times (74 before 16.4 was read as the rules have it,
+    command judged as a regiment begins to move): White's Comanches have entered and may step on
+    or face, and its facings preview no combat ({}). The default is the first facing; it was a
+    KeyError (a 500 on the human's view) looking for an area combat's odds."""
     from cwbattles.web.play_aids import default_choice
     s = G.new_game(seed=5)
-    for _ in range(74):
+    for _ in range(93):
         s.apply(s.legal_actions()[0])
     kinds = [G.action_to_json(a)["kind"] for a in s.legal_actions()]
     assert kinds == ["step"] * 4 + ["face"] * 5 + ["change_formation"] and s.preview(s.legal_actions()[4]) == {}

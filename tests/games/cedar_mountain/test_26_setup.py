@@ -127,8 +127,8 @@ def test_26_2_the_rest_as_history_has_them_in_one_action():
     from cwbattles.games.cedar_mountain.setup import historical_choice
     s = G.new_game(1)
     assert historical_choice(s) == Action("place", G.units[G.unit_index["us-5ct"]].setup)
-    for _ in range(3):                                     # 5th Connecticut, 10th Maine, 28th New York in 2009
-        act(s, "place", "2009")
+    for _ in range(3):                                     # 5th Connecticut, 10th Maine, 28th New York in 2110
+        act(s, "place", "2110")
         act(s, "set_facing", "W")
         act(s, "set_formation", "fighting")
     act(s, "place_rest")
@@ -138,3 +138,16 @@ def test_26_2_the_rest_as_history_has_them_in_one_action():
     assert all(s.stack_points(h, 0) <= 20 for h in s.units_by_hex)
     assert s.stack[-1][0] == "movement" and s.to_act == "confederate"
     assert any("set up as history has them" in e.text for e in s.log)
+
+
+def test_the_oob_option_keeps_the_set_up_as_first_reconstructed():
+    """oob=calibrated (the default) sets Crawford's brigade on area 4's eastern hexes, nearest the
+    Mitchell's Station road; oob=reconstructed on the western ones, as before issue 30's calibration."""
+    calibrated, reconstructed = game(), game(oob="reconstructed")
+    assert calibrated.option("oob") == "calibrated" and "oob" not in calibrated.options
+    where = {g.option("oob"): {u: g.board.ids[g.units[g.unit_index[u]].setup] for u in ("us-5ct", "crawford")}
+             for g in (calibrated, reconstructed)}
+    assert where == {"calibrated": {"us-5ct": "2008", "crawford": "2008"},
+                     "reconstructed": {"us-5ct": "2110", "crawford": "2010"}}
+    s = reconstructed.new_game(1)
+    assert s.game.option("oob") == "reconstructed" and s.hex[s.game.unit_index["us-5ct"]] == s.game.board.index["2110"]

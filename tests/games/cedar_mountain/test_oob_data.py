@@ -45,10 +45,19 @@ REPLACEMENTS = {   # 25.32, 25.33
 }
 
 
-@pytest.fixture(scope="module")
-def oob():
-    with open(DATA / "oob.toml", "rb") as f:
+OOB_FILES = ("oob.toml", "oob-reconstructed.toml")     # the option oob: calibrated (default), reconstructed
+CALIBRATED = {"setup", "basis", "setup_basis"}           # what the calibration may change (data notes section 10)
+
+
+def load_oob(name: str) -> dict:
+    with open(DATA / name, "rb") as f:
         return tomllib.load(f)
+
+
+@pytest.fixture(scope="module", params=OOB_FILES)
+def oob(request):
+    """Each roster test runs on both files: the calibration never touches a printed value."""
+    return load_oob(request.param)
 
 
 @pytest.fixture(scope="module")
@@ -183,3 +192,19 @@ def test_victory_schedule(oob):
     assert v["hex_vp_per_turn"] == 2 and v["exit_vp_per_unit"] == {"confederate": 1, "union": 0}
     assert v["losses"]["cavalry_sp"] == {"eliminated": 2, "captured": 3}
     assert v["losses"]["jackson"] == {"wounded": 5, "killed": 10, "captured": 15}
+
+
+def test_the_calibration_changes_only_reconstructed_set_up_values():
+    calibrated, reconstructed = load_oob(OOB_FILES[0]), load_oob(OOB_FILES[1])
+    changed = set()
+    for key in ("unit", "leader", "brigade", "division"):
+        before = {item["id"]: item for item in reconstructed[key]}
+        assert [item["id"] for item in calibrated[key]] == [item["id"] for item in reconstructed[key]]
+        for item in calibrated[key]:
+            for field in set(item) | set(before[item["id"]]):
+                if item.get(field) != before[item["id"]].get(field):
+                    changed.add(field)
+                    assert field in CALIBRATED, (item["id"], field)
+    assert "setup" in changed
+    assert {k: v for k, v in calibrated.items() if k not in ("unit", "leader")} == \
+        {k: v for k, v in reconstructed.items() if k not in ("unit", "leader")}

@@ -162,6 +162,16 @@ def test_5_2_out_of_command_regiment_moves_one_hex():
     assert s.mv_unit == unit(s, "u-1a")                     # in command: it goes on
 
 
+def test_16_4_command_is_judged_as_the_regiment_begins_to_move():
+    """In command at the start (its brigadier, radius 2, in its hex), u-1a marches on beyond his
+    radius: 16.4 asks as it begins to move; it is not stopped when it leaves the radius."""
+    s = moving({"u-1a": ("0901", "S", "column"), "u-b1": "0901"}, "u-1a")
+    for h in ("0902", "0903", "0904"):
+        act(s, "step", h)
+    assert G.board.distance(G.board.index["0904"], G.board.index["0901"]) == 3
+    assert s.mv_unit == unit(s, "u-1a") and legal(s, "step", "0905")
+
+
 def test_pinned_and_engaged_units_do_not_move():
     s = position(G, {"u-1a": ("0604", "SE", "line"), "u-1b": ("0605", "SE", "line"), "u-b1": "0604"},
                  flags={"u-1a": ["pinned"], "u-1b": ["engaged"]})

@@ -22,6 +22,10 @@ class CedarMountainGame(GBACWGame):
     def __init__(self, data_dir: Path = DATA, options: dict | None = None, **files):
         self.option_specs = {t["name"]: t for t in load_toml(Path(data_dir) / "options.toml").get("option", [])}
         self.OPTION_DEFAULTS = {k: v["default"] for k, v in self.option_specs.items()}
+        chosen = (options or {}).get("oob", self.OPTION_DEFAULTS["oob"])
+        oob_files = self.option_specs["oob"]["files"]
+        if "oob_file" not in files and chosen in oob_files:       # an unknown value is refused below
+            files["oob_file"] = oob_files[chosen]
         super().__init__(data_dir, options, **files)
         self._exclusive(Path(data_dir) / "exclusive.toml")
         self._victory()
@@ -63,7 +67,7 @@ class CedarMountainGame(GBACWGame):
 
     def _victory(self) -> None:
         """27: the schedule from the order-of-battle file's [victory] table."""
-        src = str(self.data_dir / "oob.toml")
+        src = str(self.data_dir / self.option_specs["oob"]["files"][self.option("oob")])
         v = Checker(src, self.victory_doc, "victory")
         levels = []
         for i, lv in enumerate(v.get("levels", list)):

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from ...engine.actions import Action
 from . import eventdata as ev
-from .state import CAPTURED, ELIMINATED, ENTERED, ROUTED, WOUNDED
+from .state import CAPTURED, ELIMINATED, ENTERED, LIMITED, ROUTED, WOUNDED
 
 END_COMMAND = Action("end_command")
 FATES = {1: "wounded", 2: "killed", 3: "captured"}
@@ -125,9 +125,13 @@ def in_command(s, u: int) -> bool:
 
 
 def one_hex(s, u: int) -> bool:
-    """5.2, 17.21: the unit moves one hex at most this phase (routed, or out of command)."""
+    """5.2, 17.21: the unit moves one hex at most this phase (routed, or out of command). 16.4:
+    command is judged as the unit begins to move; a regiment that walks out of its brigade
+    commander's radius on the way goes on (the unit moving carries the status it began with)."""
     if s.flags[u] & ROUTED:
         return True
+    if s.mv_unit == u:
+        return bool(s.flags[u] & LIMITED)
     return not in_command(s, u)
 
 

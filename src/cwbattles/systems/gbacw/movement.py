@@ -25,7 +25,7 @@ from ...engine.actions import Action
 from .command import one_hex
 from .formations import facing_cost, formation_change
 from . import eventdata as ev
-from .state import ENGAGED, EXITED, FORMED, MOVED, OFF_MAP, PINNED, ROUTED
+from .state import ENGAGED, EXITED, FORMED, LIMITED, MOVED, OFF_MAP, PINNED, ROUTED
 
 END_MOVEMENT = Action("end_movement")
 STOP = Action("stop")
@@ -137,6 +137,8 @@ def _movement_apply(s, frame, action):
         return
     u = action.a
     s.stack.append(frame)
+    if action.kind != "enter" and one_hex(s, u):
+        s.flags[u] |= LIMITED                               # 16.4: out of command as it begins to move
     s.flags[u] |= MOVED
     s.mv_unit, s.mv_hexes = u, 0
     if action.kind == "enter":

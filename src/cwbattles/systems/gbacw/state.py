@@ -35,10 +35,12 @@ CHARGING = 1024     # declared a cavalry charge (12.6)
 ENTERED = 2048      # entered the map this Game-Turn (26.43)
 FORMED = 4096       # changed formation this Movement Phase (7.4)
 TRIED = 8192        # a rally was attempted this Rally Phase (15.5)
-PHASE_FLAGS = MOVED | FIRED | MELEE | DEFENDED | RETREATED | RBM | CHARGING | FORMED | TRIED
+LIMITED = 16384     # began its move out of command: one hex (16.4, 5.2), whatever it reaches
+PHASE_FLAGS = MOVED | FIRED | MELEE | DEFENDED | RETREATED | RBM | CHARGING | FORMED | TRIED | LIMITED
 FLAG_NAMES = {ROUTED: "routed", PINNED: "pinned", PIN_NOW: "pinned_now", ENGAGED: "engaged", MOVED: "moved",
               FIRED: "fired", MELEE: "melee", DEFENDED: "defended", RETREATED: "retreated", RBM: "rbm",
-              CHARGING: "charging", ENTERED: "entered", FORMED: "formed", TRIED: "rally_tried"}
+              CHARGING: "charging", ENTERED: "entered", FORMED: "formed", TRIED: "rally_tried",
+              LIMITED: "out_of_command_move"}
 
 BASE_LIST_FIELDS = ("hex", "facing", "form", "sp", "capt", "flags", "rally_left",
                     "bce_loss", "bce_out", "attached", "brig_cmd", "brig_in_command",

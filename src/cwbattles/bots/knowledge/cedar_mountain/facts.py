@@ -10,6 +10,7 @@ UNION, CONFEDERATE = 0, 1
 HEX_VP = 2                 # 27.22 a Game-Turn
 HOLD = 0.85                # chance an occupied Victory Point hex stays its occupier's next turn
 NEAR = 4                   # hexes within which units contest an empty Victory Point hex
+CLEAR_HEX = 2.0            # a clear level hex costs 1 MP (2 half points) in every formation (terrain chart)
 
 
 class Facts:
@@ -32,6 +33,40 @@ class Facts:
         areas = game.deployment_areas
         self.union_home = tuple(areas[a][0] for a in sorted(areas))
         self.home_dist = tuple(min((b.distance(h, e) for e in self.union_home), default=0) for h in range(len(b)))
+
+
+def march_rows(game, target: int, formation: str) -> tuple:
+    """Hexes' march cost to ``target`` in ``formation`` (the map's movement costs, 21.31: a road
+    hex half a clear one), in clear hexes (a clear hex's cost in that formation = 1): how far a
+    column really is from a Victory Point hex, the road counted as the faster way it is."""
+    return _march_rows(game, target, formation)
+
+
+@lru_cache(maxsize=64)
+def _march_rows(game, target: int, formation: str) -> tuple:
+    """Dial's buckets: the costs are whole half points, so hexes are settled bucket by bucket."""
+    mf = game.map_facts
+    cost, neighbours = mf.cost[formation], mf.neighbours
+    entering = [[] for _ in cost]                  # hex m -> (hex n, cost of the step n -> m)
+    for n, row in enumerate(neighbours):
+        for k, m in enumerate(row):
+            if m is not None and cost[n][k] is not None:
+                entering[m].append((n, cost[n][k]))
+    unreached = 10 ** 6
+    best = [unreached] * len(cost)
+    best[target] = 0
+    buckets = {0: [target]}
+    level = 0
+    while buckets:
+        for m in buckets.pop(level, ()):
+            if best[m] != level:
+                continue
+            for n, c in entering[m]:
+                if level + c < best[n]:
+                    best[n] = level + c
+                    buckets.setdefault(level + c, []).append(n)
+        level += 1
+    return tuple(x / CLEAR_HEX for x in best)
 
 
 @lru_cache(maxsize=4)

@@ -5,9 +5,10 @@
   21.1).
 - Command: the army's points go to the division with most brigade commanders out of command; a
   division's own points order such brigades in; Thomas joins Hill when he can.
-- Movement: reinforcements come on first, then the infantry and cavalry, then the guns, the
-  leaders last (they ride to the middle of their command, so that its units start the next turn in
-  command). A unit's objective is the Victory Point hex worth most to it for the distance: one the
+- Movement: reinforcements come on first (a column's leader after its units), then the infantry
+  and cavalry, the rear of a column before its head and a unit out of command last, then the guns,
+  the leaders last (they ride to the middle of their command, so that its units start the next
+  turn in command). A unit's objective is the Victory Point hex worth most to it for the distance: one the
   enemy holds worth more than an empty one; one its side already covers (``cover``: enough of its
   strength by it against the enemy near it) worth less, and one nobody of its side is going for
   worth more, so that the army spreads over the four hexes (27.22 scores each alike); the last
@@ -17,18 +18,24 @@
   the nearest enemy. It presses on, toward the enemy or onto its hex, when its side is strong
   enough around it (``favourable``: a melee may follow, 12.1); otherwise it halts where it can
   fire. Guns stop two hexes short. Each step is scored by the distance it leaves to the
-  objective, never into a hex that is nearly full, and kept within its brigade commander's reach
-  of its brigade's middle (``cohesion``: out of command it would crawl).
+  objective (marching, by the map's movement costs: the road half a clear hex, ``march_rows``), a
+  move not ended in a hex that is nearly full, and kept within its brigade commander's reach of
+  the middle of the mates that have moved (``cohesion``: out of command it would crawl).
 
   Issue 30 (docs/balance/cedar-mountain.md): before, a unit in contact always preferred halting to
   a step closer (the halt's bonus outweighed the step), so whoever first stood on a victory hex
   kept it and melee was rare; the pressing rule, the cover and the unclaimed hex's worth fix that.
+  Then the Confederate columns came up slowly (a head outran its commander on the entry turn and
+  walked back, the brigade crept on two hexes a turn around a middle that had not moved, columns
+  left the road and stopped behind their own crowded hexes): the column knowledge above fixes that.
 """
 
 from __future__ import annotations
 
 from ....engine.hexgrid import AXIAL_STEPS
-from .facts import UNION, facts
+from ....systems.gbacw.command import one_hex
+from ....systems.gbacw.state import ENGAGED, MOVED, PINNED, ROUTED
+from .facts import UNION, facts, march_rows
 
 CONTACT = 3
 DISENGAGED = 6          # a unit in fighting formation keeps it until the enemy is this far (no churn)
@@ -40,6 +47,10 @@ MIN_COVER = 4.0         # and number at least this many strength points
 COVERED_DISCOUNT = 7.0  # what a covered hex loses of its worth to the next unit (hexes)
 UNCLAIMED = 6.0         # what a Victory Point hex not ours, with none of ours within ON_THE_WAY, gains
 ON_THE_WAY = 6
+STAYS = MOVED | PINNED | ENGAGED | ROUTED   # a mate with any of these does not move again this phase
+REAR_FIRST = 0.01       # movement order: a hex further from the Victory Point hexes moves first
+STRAGGLER = 1.5         # ... and a unit limited to one hex after every other combat unit
+CROWDED = 1.5           # ending a move in a hex within 2 points of its stacking limit
 CLOSE_ON_UNIT = 1.2     # ``favourable``: our strength near an enemy hex against his in it and by it ...
 CLOSE_ON_HEX = 0.8      # ... on a Victory Point hex (worth a harder fight)
 
@@ -180,14 +191,24 @@ def movement_scores(state, actions, fast: bool) -> list:
         if a.kind == "end_movement":
             out.append(0.0)
         elif a.kind == "enter":
-            out.append(5.0 - 0.01 * state.game.units[a.a].column_order)
+            # a leader comes on after his column (he takes no place in it, 26.41): entering first,
+            # he would find none of his command on the map and stay on the entry hex behind it
+            late = 1.0 if F.type[a.a] == "leader" else 0.0
+            out.append(5.0 - 0.01 * state.game.units[a.a].column_order - late)
         else:
             t = F.type[a.a]
             if t == "leader":                                 # brigade, then division, then army commanders
                 rank = state.game.units[a.a].rank
                 out.append({"brigade": 1.5, "division": 1.0}.get(rank, 0.5))
             else:
-                out.append({"infantry": 3.0, "cavalry": 2.5, "artillery": 2.0}[t])
+                # the rear of a column first: the head then finds its brigade already closed up
+                # behind it and goes on (``cohesion`` measures from the mates that have moved); a
+                # unit that may move one hex only (5.2, out of command) last, so that it does not
+                # hold its brigade back to where it crawls
+                h = state.hex[a.a]
+                behind = min(F.dist[v][h] for v in F.vp_hexes)
+                out.append({"infantry": 3.0, "cavalry": 2.5, "artillery": 2.0}[t] + REAR_FIRST * behind
+                           - (STRAGGLER if one_hex(state, a.a) else 0.0))
     return out
 
 
@@ -199,7 +220,22 @@ def cohesion(state, u: int, h: int) -> float:
         return 0.0
     from ....systems.gbacw.command import brigade_commander, leader_radius
     cmd = brigade_commander(state, unit.brigade)
-    mates = [state.hex[v] for v in state.game.oob.brigades[unit.brigade].units if v != u and state.hex[v] >= 0]
+    if cmd < 0 and state.brig_cmd[unit.brigade] >= 0 and 0 < state.due[state.brig_cmd[unit.brigade]] <= state.turn:
+        cmd = state.brig_cmd[unit.brigade]                # he comes on behind his column this turn
+    # where the brigade will be when its commander rides to its middle (he moves last): a mate
+    # still free to move this phase follows on and is not counted (the rear moves first,
+    # ``movement_scores``, and sets the pace); a mate still to come on (26.4) counts at its entry
+    # hex, so that a column's head does not run out of its commander's reach on the entry turn
+    mates = []
+    for v in state.game.oob.brigades[unit.brigade].units:
+        if v == u:
+            continue
+        where = state.hex[v]
+        if where < 0:
+            if 0 < state.due[v] <= state.turn and state.entry_at[v] >= 0:
+                mates.append(state.entry_at[v])
+        elif state.flags[v] & STAYS:
+            mates.append(where)
     if cmd < 0 or not mates:
         return 0.0
     board = state.game.board
@@ -249,6 +285,12 @@ def favourable(state, side: int, foe: int) -> bool:
     return mine >= need * theirs
 
 
+def crowded(state, u: int, h: int, adding: int) -> bool:
+    """Whether hex h, with ``adding`` more points of u's side, is within 2 points of its
+    stacking limit (8.1)."""
+    return state.stack_points(h, facts(state.game).side[u]) + adding > state.facts.stacking[h] - 2
+
+
 def moving_scores(state, actions, fast: bool) -> list:
     u = state.stack[-1][2]
     F = facts(state.game)
@@ -275,27 +317,36 @@ def moving_scores(state, actions, fast: bool) -> list:
     if F.type[u] == "cavalry":
         want_form = 1                                         # 21.1: dismounted it rates 2
     want_face = facing_toward(board, here, foe if contact and foe >= 0 else target)
+    form = state.formation(u)
+    rows = march_rows(state.game, target, form.name) if form.march and not contact and target in F.vp_hexes else None
+
+    def far(h: int) -> float:
+        """How far h is from the target: marching, by the map's costs (the road half a clear hex)."""
+        return rows[h] if rows is not None else board.distance(h, target)
+    passing = state.steps_left or {}                         # the MP each step leaves (the engine's step options)
     out = []
     for a in actions:
         k = a.kind
         if k == "step":
             b = a.a
-            d_b = board.distance(b, target)
+            d_b = far(b)
             v = -2.0 * d_b
-            if state.formation(u).march and state.facts.on_road[here][board.direction(here, b)]:
-                v += 0.6                                      # 21.31: the road is faster
             if contact:
                 nb, _ = nearest(state, b, enemy)
                 v = -2.0 * d_b - (4.0 if gun and nb <= GUN_STANDOFF else 0.0) - (
                     0.0 if pressing else 1.0 if here in state.zoc(1 - side) else 0.0)
                 if b in F.vp_hexes:
                     v += 3.0
-            if state.stack_points(b, side) + state.sp[u] > state.facts.stacking[b] - 2:
-                v -= 1.5
+            # a crowded hex is a poor place to end the move, not to pass through (8.1): the
+            # penalty where the step must end there (no points left after it)
+            if passing.get(b, 0) <= 0 and crowded(state, u, b, state.sp[u]):
+                v -= CROWDED
             v -= 3.0 * cohesion(state, u, b)
             out.append(v)
         elif k == "stop":
-            v = -2.0 * board.distance(here, target) + 0.5 - 3.0 * cohesion(state, u, here)
+            v = -2.0 * far(here) + 0.5 - 3.0 * cohesion(state, u, here)
+            if crowded(state, u, here, 0):
+                v -= CROWDED
             if contact and not pressing:
                 v += 2.0
             out.append(v)
@@ -303,11 +354,11 @@ def moving_scores(state, actions, fast: bool) -> list:
             # 6.2: turning costs points; worth it only to face the enemy in contact (a march
             # formation turns by moving anyway)
             good = contact and a.a == want_face and state.facing[u] != want_face
-            out.append(-2.0 * board.distance(here, target) + 0.5 - 3.0 * cohesion(state, u, here) + (1.0 if good else -5.0))
+            out.append(-2.0 * far(here) + 0.5 - 3.0 * cohesion(state, u, here) + (1.0 if good else -5.0))
         elif k == "change_formation":
-            out.append(-2.0 * board.distance(here, target) + (3.0 if state.form[u] != want_form else -3.0))
+            out.append(-2.0 * far(here) + (3.0 if state.form[u] != want_form else -3.0))
         else:                                                 # exit (27.23): only the Confederates score
-            out.append(-2.0 * board.distance(here, target) + (1.0 if side == 1 and near > 6 else -50.0))
+            out.append(-2.0 * far(here) + (1.0 if side == 1 and near > 6 else -50.0))
     return out
 
 
