@@ -180,3 +180,33 @@ def test_the_recheck_keeps_the_heuristics_turn_when_fresh_dice_find_the_best_wor
     plan = planner.plan(s, evaluations=6)
     assert plan.evaluations > 1 and not any(plan.genome)
     assert plan.fitness == plan.heuristic_fitness == 0.0
+
+
+def test_the_heuristics_plan_plays_its_melees_by_their_previews_to_the_end_of_the_run():
+    # Cedar Mountain, dice seed 7, the Union's turn 8: the command points, some 140 steps of
+    # movement, then the melee declarations, then the Confederates' reply. The plan of all
+    # zeros must be the heuristic's play at every real decision, the melees it declares and the
+    # reply's decisions too (scored by the exact previews); until i29-weak only the run's first
+    # 48 were, and past them the fast policy declared every melee at 3-1 or better
+    game = cwbattles.load("cedar-mountain")
+    s = game.new_game(seed=7)
+    h = make_bot("heuristic", 1)
+    while not (s.turn == 8 and s.to_act == "union" and len(s.legal_actions()) > 1):
+        s.apply(h.choose(s))
+    kn = knowledge.for_game(game)
+    planner = Planner(kn, random.Random(1), "union", True, None)
+    _, _, steps = planner.decode(s, (), planning.SCRIPT_SEED, record=True, reply=True)
+    t = s.clone()
+    t.dice.reseed(planning.SCRIPT_SEED)
+    real = fast_differs = 0
+    kinds = set()
+    for legal, action in steps:
+        assert tuple(t.legal_actions()) == legal
+        if len(legal) > 1:
+            real += 1
+            kinds.add((t.to_act, t.stack[-1][0]))
+            best = planning.ordering(kn, t, list(legal))[0]
+            assert action == best
+            fast_differs += planning.fast_choice(kn, t, list(legal)) != best
+        t.apply(action)
+    assert real > 100 and ("union", "declare_melee") in kinds and fast_differs >= 3
