@@ -316,11 +316,14 @@ class Planner:
         cost = clock() - start                  # one evaluation, to stop before the deadline
         length = self.genes(state)
         done, generations = 1, 0
+        timed_out = False                        # stopped by the deadline (not done searching)
 
         def budget_left() -> bool:
+            nonlocal timed_out
             if evaluations is not None and done >= evaluations:
                 return False
             if deadline is not None and clock() + cost * (1 + RECHECK_RESERVE) > deadline:
+                timed_out = True
                 return False
             return length > 0
 
@@ -375,4 +378,4 @@ class Planner:
                   f"{changed} of {length} decisions changed from the heuristic's turn, "
                   f"{fitness - base:+.2f} VP expected")
         return Plan(chosen, steps, fitness, base, done, generations, reason,
-                    {"length": length, "seconds": clock() - start})
+                    {"length": length, "seconds": clock() - start, "timed_out": timed_out})
