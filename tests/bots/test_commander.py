@@ -77,14 +77,20 @@ class WorkClock:
         return self.now
 
 
-def test_no_decision_takes_more_than_its_share(monkeypatch):
-    clock = WorkClock()
+def counting_clock(monkeypatch, step=0.01) -> WorkClock:
+    """A WorkClock moved on by every plan the planner plays."""
+    clock = WorkClock(step)
     played = Planner.decode
 
     def decode(self, *args, **kwargs):
         clock.now += clock.step
         return played(self, *args, **kwargs)
     monkeypatch.setattr(Planner, "decode", decode)
+    return clock
+
+
+def test_no_decision_takes_more_than_its_share(monkeypatch):
+    clock = counting_clock(monkeypatch)
     bot = CommanderBot(seed=1, seconds=3.0, clock=clock)
     play("champion-hill", bot, make_bot("heuristic", 2), 400)
     planned = [(used, share) for used, share in bot.timing if share is not None]
@@ -99,13 +105,7 @@ def test_plans_that_finish_early_leave_their_time_to_the_others(monkeypatch):
     # their share is up; counted among the plans still to come (until i29-weak) they held every
     # share down: on this clock 81% of the game's time was spent, now 96% (on the CPU clock of a
     # 30 s game, 42% and 61% in two games before)
-    clock = WorkClock(step=0.01)
-    played = Planner.decode
-
-    def decode(self, *args, **kwargs):
-        clock.now += clock.step
-        return played(self, *args, **kwargs)
-    monkeypatch.setattr(Planner, "decode", decode)
+    clock = counting_clock(monkeypatch, step=0.01)
     bot = CommanderBot(seed=1, seconds=20.0, clock=clock)
     play("champion-hill", make_bot("heuristic", 2), bot, 100000)
     assert 0.9 * bot.seconds <= bot.spent <= bot.seconds
