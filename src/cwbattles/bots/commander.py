@@ -14,9 +14,13 @@ acted in between, it plans again from where it stands, seeding the new populatio
 left of the old plan.
 
 Time control. ``seconds`` is the thinking time for the whole game. Before each plan the bot
-estimates the plans it still has to make (the game-turns left, times the plans it has made a
-game-turn so far, at least ``PLANS_PER_TURN_GUESS`` before it knows) and gives this one its
-share of the time left, capped by ``max_decision_seconds`` (the web server's limit a decision).
+estimates the plans it still has to make that will use their time (the game-turns left, times
+the plans a game-turn so far that were stopped by their deadline, at least
+``PLANS_PER_TURN_GUESS`` before it knows) and gives this one its share of the time left, capped
+by ``max_decision_seconds`` (the web server's limit a decision). Plans that searched their whole
+space before their deadline (a retreat of one gene) are not counted: they leave most of their
+share to the others, and counting them (until i29-weak) left a third or more of the game's time
+unspent at Champion Hill, where most of a side's plans are such.
 The planner stops with room for its last evaluations, so a decision stays within its share; a
 share too small for ``MIN_EVALUATIONS`` plan evaluations plays the heuristic's choice instead.
 ``plans`` instead fixes the number of plan evaluations a decision: no clock is read, so the
@@ -62,7 +66,7 @@ class CommanderBot:
         self.spent = 0.0                 # seconds thought so far this game
         self.cost = None                 # seconds one plan evaluation took lately
         self.plan = None                 # {"side", "steps", "index", "genome", "genes"}
-        self.plans_made: dict = {}       # game-turn -> plans made in it
+        self.plans_made: dict = {}       # game-turn -> plans made in it that their deadline stopped
         self.objectives: list = []
         self.objectives_at = None        # (turn, side) the objectives were set for
         self.intentions: dict = {}       # formation -> one line
@@ -118,13 +122,15 @@ class CommanderBot:
             self.plan = None
             self._spend(start, share)
             return action
-        self.plans_made[state.turn] = self.plans_made.get(state.turn, 0) + 1
+        self.plans_made.setdefault(state.turn, 0)
         planner = Planner(kn, random.Random(self.rng.getrandbits(62)), side, self.reply,
                           self.objectives if self.use_objectives else None, clock, self._value(kn))
         plan = planner.plan(state, deadline=None if share is None else start + share,
                             evaluations=self.plans, warm=warm)
         if plan.evaluations:
             self.cost = plan.stats["seconds"] / (plan.evaluations + 2)
+        if plan.stats.get("timed_out") or share is None:
+            self.plans_made[state.turn] += 1       # a plan that wanted more than its share
         self.plan_reason = plan.reason
         self.last = {"evaluations": plan.evaluations, "generations": plan.generations,
                      "fitness": plan.fitness, "heuristic": plan.heuristic_fitness, "genes": plan.stats["length"]}

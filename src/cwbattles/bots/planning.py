@@ -10,7 +10,11 @@ legal action take none), so that a plan reaches every unit of the run: rank r > 
 action of the heuristic's ordering there (``score_actions``, best first, ties by the game's own
 order; wrapping round, so every genome is legal); rank 0 plays the heuristic's *script*, its own
 run from the root (and the opponent's reply to it), played once a plan on fixed dice and replayed
-wherever its next action is legal. Out of step with it (after a changed gene, or where other dice
+wherever its next action is legal. The script is the heuristic's play at every decision, its
+combat scored by the exact previews, on both sides: until i29-weak only the run's first 48 real
+decisions were, and the rest and the whole reply took the fast policy (combat without the
+previews), so that past movement the rank-0 plan was not the heuristic's and the reply was not
+the opponent's (docs/bots.md). Out of step with it (after a changed gene, or where other dice
 made its action illegal) the heuristic's fast policy plays until that unit's move is over, then
 the script is picked up at its next action of the same kind that is legal. So the unchanged part
 of a plan costs no scoring (before, the fast policy scored every step of it, and each step of a
@@ -54,7 +58,6 @@ ELITES = 2
 TOURNAMENT = 2
 MAX_RUN = 400          # decisions of one player-turn at most (a safety bound); every real one a gene
 SCRIPT_SEED = 0        # the dice the heuristic's script is played on (the bot's own, never the real)
-SCRIPT_ORDERED = 48    # real decisions of the script chosen by the heuristic's full ordering
 CONTINUATION = ("moving", "move")   # frames that continue one unit's move begun in another
 MUTATED_GENES = (1, 1, 2, 3)      # how many genes a mutation changes, drawn uniformly
 MUTATED_RANK = (1, 1, 1, 2, 2, 3, 4, 5, 0)   # the new rank of a mutated gene
@@ -143,8 +146,8 @@ class Planner:
     # -- decoding -------------------------------------------------------------------------------
     def script(self, state) -> list:
         """The heuristic's run from ``state`` and the reply, played once on ``SCRIPT_SEED``'s dice
-        (the heuristic's ordering for the first ``SCRIPT_ORDERED`` real decisions, its fast
-        policy after): [(planning side acts, frame kind, action)]. Rank-0 genes and the reply
+        (the heuristic's ordering at every real decision, the reply's too): [(planning side
+        acts, frame kind, action)]. Rank-0 genes and the reply
         replay it where its actions are legal (see the module)."""
         key = id(state)
         if self._script is None or self._script[0] != key:
@@ -152,17 +155,11 @@ class Planner:
             s = state.clone()
             s.dice.reseed(SCRIPT_SEED)
             out: list = []
-            ordered = n_run = n_reply = genes = 0
+            n_run = n_reply = genes = 0
             while (turn := next_decision(s, side, self.reply, n_run, n_reply)) is not None:
                 mine, n_run, n_reply = turn
                 legal = s.legal_actions()
-                if len(legal) == 1:
-                    action = legal[0]
-                elif mine and ordered < SCRIPT_ORDERED:
-                    ordered += 1
-                    action = ordering(kn, s, legal)[0]
-                else:
-                    action = fast_choice(kn, s, legal)
+                action = legal[0] if len(legal) == 1 else ordering(kn, s, legal)[0]
                 out.append((mine, s.stack[-1][0], action))
                 genes += mine and len(legal) > 1
                 s.apply(action)
@@ -319,11 +316,14 @@ class Planner:
         cost = clock() - start                  # one evaluation, to stop before the deadline
         length = self.genes(state)
         done, generations = 1, 0
+        timed_out = False                        # stopped by the deadline (not done searching)
 
         def budget_left() -> bool:
+            nonlocal timed_out
             if evaluations is not None and done >= evaluations:
                 return False
             if deadline is not None and clock() + cost * (1 + RECHECK_RESERVE) > deadline:
+                timed_out = True
                 return False
             return length > 0
 
@@ -378,4 +378,4 @@ class Planner:
                   f"{changed} of {length} decisions changed from the heuristic's turn, "
                   f"{fitness - base:+.2f} VP expected")
         return Plan(chosen, steps, fitness, base, done, generations, reason,
-                    {"length": length, "seconds": clock() - start})
+                    {"length": length, "seconds": clock() - start, "timed_out": timed_out})
