@@ -21,7 +21,7 @@ from __future__ import annotations
 from ....engine.actions import Action
 from ....games.cedar_creek.combat import (OUTCOMES, can_support, live_attackers, outcome_odds, ratio_bonus,
                                          surprise_penalty)
-from .facts import CONFEDERATE, FATIGUE, FRONT_WEIGHT, HIT, UNION, Facts, View, facts
+from .facts import CONFEDERATE, EARLY_ENTRY, FATIGUE, FRONT_WEIGHT, HIT, UNION, View, facts
 
 def attack_value(o, n_att: int, n_def: int, gain: float = 0.0) -> float:
     """What an attack with outcome odds ``o`` is worth to the attacker, in VP: hits are worth
@@ -30,6 +30,17 @@ def attack_value(o, n_att: int, n_def: int, gain: float = 0.0) -> float:
     tie, af, df, ah, dh = o
     return (dh * (n_def * (HIT + FATIGUE) + 0.5 * gain) + df * n_def * FATIGUE
             - (tie + af) * n_att * FATIGUE - ah * n_att * (HIT + FATIGUE))
+
+
+def zone_gain(V: View, target: int) -> float:
+    """What the attacker gains when the defender leaves zone ``target``: its victory points
+    (4), and for the Confederates, while Early is still off the map, a zone whose Union
+    brigades bar his entry (12, 7.2)."""
+    F = V.F
+    gain = F.vp_value.get(target, 0.0)
+    if target in F.early_entry and V.zside.get(target) == UNION and V.state.hq_zone[F.game.EARLY] < 0:
+        gain += EARLY_ENTRY
+    return gain
 
 
 ODDS_KEYS = OUTCOMES      # the order of the odds tuples: (tie, attacker tires, defender tires, hits)
@@ -42,7 +53,7 @@ def preview_value(state, action, V=None) -> float:
     brigade joining an attack already declared, only what it adds."""
     p = state.preview(action)
     V = V or View(state, facts(state.game))
-    v = max(faced_value(V.F, q) for q in p["facings"])
+    v = max(faced_value(V, q) for q in p["facings"])
     if len(p["attackers"]) > 1:
         v -= declared_value(state, action.a, V)
     if action.kind == "charge":
@@ -50,10 +61,10 @@ def preview_value(state, action, V=None) -> float:
     return v
 
 
-def faced_value(F: Facts, p: dict) -> float:
+def faced_value(V: View, p: dict) -> float:
     """The value to the attacker of a combat preview ``p`` (its zones taken if it wins)."""
     o = tuple(p["odds"][k] for k in ODDS_KEYS)
-    gain = sum(F.vp_value.get(F.zone_index[t], 0) for t in p["targets"])
+    gain = sum(zone_gain(V, V.F.zone_index[t]) for t in p["targets"])
     return attack_value(o, len(p["attackers"]), len(p["defenders"]), gain)
 
 
@@ -65,7 +76,7 @@ def declared_value(state, target: int, V: View) -> float:
                 p = state.preview(Action("resolve", cid))
             except (ValueError, KeyError, IndexError):
                 return 0.0
-            return faced_value(V.F, p)
+            return faced_value(V, p)
     return 0.0
 
 
@@ -182,7 +193,7 @@ def stack_attack_value(V: View, att_zone: int, target: int) -> float:
     o = rough_odds(V, a, att_zone, V.second[att_zone], target, d, V.second[target], st.facing[d],
                    st.facing[a])
     n_def = 1
-    return attack_value(o, 1, n_def, F.vp_value.get(target, 0.0))
+    return attack_value(o, 1, n_def, zone_gain(V, target))
 
 
 def declared_attacks(V: View) -> float:
@@ -228,7 +239,7 @@ def combat_value(V: View, attackers, targets, defenders) -> float:
     if any(a not in st.front(d) for d in defenders for a in att_zones if a in F.adjset[st.zone[d]]):
         md += c.flank_attacked
     o = outcome_odds(ma, md, ra, rd, float)
-    gain = sum(F.vp_value.get(t, 0) for t in targets)
+    gain = sum(zone_gain(V, t) for t in targets)
     return attack_value(o, len(attackers), len(defenders), gain)
 
 
@@ -241,7 +252,7 @@ def rough_declared_value(V: View, u: int, z: int, target: int, charge: bool) -> 
     facing = best_facing_towards(F, z, [target] + enemies)
     support = next((v for v in V.by_zone.get(z, ()) if v != u), -1)
     o = rough_odds(V, u, z, support, target, d, V.second[target], st.facing[d], facing, charge)
-    v = attack_value(o, 1, 1, F.vp_value.get(target, 0.0))
+    v = attack_value(o, 1, 1, zone_gain(V, target))
     return v - (FATIGUE * 0.7 if charge else 0.0)
 
 

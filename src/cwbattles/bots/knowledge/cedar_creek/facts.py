@@ -29,6 +29,7 @@ COMMAND = 0.2         # a division within its HQ's 8 MP (10)
 BATTERY = 0.25        # an Artillerie marker with a brigade (7.3)
 OCCUPY = 2.0          # a victory zone held by a brigade standing in it
 BLOCK_ENTRY = 0.5      # a friendly brigade kept off the map by a brigade standing in its entry zone (12)
+EARLY_ENTRY = 2.0     # a Union zone whose loss opens Early's entry (12, 7.2): command, train, batteries
 CSA_EARLY = 0.25      # 7.1 / 11.3: the Confederates push on turns 1-3 (activation +2, Union surprise)
 STACKED = 0.5         # a Confederate brigade standing with another from turn 4 (11.3 support): see placement
 
@@ -54,6 +55,12 @@ class Facts:
         self.zone_index = b.index
         self.vp = [(z, b.zones[z].vp[0], b.zones[z].vp[1]) for z in game.vp_zones]
         self.vp_value = {z: vu + vc for z, vu, vc in self.vp}
+        # 12, 7.2: Early's headquarters enters at Wharton's entry zone once Wharton is in, never
+        # into contact with a Union brigade; while he is off the map, the Union brigades in that
+        # zone or in contact with it keep him (and so the train and its batteries, 7.3) off
+        wharton = game.divisions[game.division_index["wharton"]]
+        entry = b.entry_zone[wharton.entry[0]]
+        self.early_entry = frozenset({entry}) | frozenset(b.contact[entry])
         self.terrain = {}           # (defended zone, attacking zone) -> the defender's terrain bonus (11.3)
         for (a, d), link in b.links.items():
             if link.passable:

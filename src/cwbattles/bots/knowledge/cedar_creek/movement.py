@@ -114,7 +114,7 @@ def facing_scores(state, actions, fast):
             return out
         for a in actions:           # the exact combat each facing leads to (11.1, 11.3)
             front = F.front[z][a.a]
-            out.append(faced_value(F, state.preview(a)) - 0.05 * sum(1 for n in enemies if n not in front))
+            out.append(faced_value(V, state.preview(a)) - 0.05 * sum(1 for n in enemies if n not in front))
         return out
     if not enemies:
         # no enemy adjacent: face where the enemy will come from (the nearest enemy brigade)
