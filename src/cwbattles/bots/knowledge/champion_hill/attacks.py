@@ -62,5 +62,6 @@ def result_values(state, targets: tuple, attackers: tuple) -> dict:
 
 # the series' scoring (bots.knowledge.blue_and_gray.attacks) with these values
 value_of = partial(attacks.value_of, result_values=result_values)
-combat_scores = partial(attacks.combat_scores, result_values=result_values)
-declare_scores = partial(attacks.declare_scores, result_values=result_values)
+# the phase's attacks planned together (``blue_and_gray.owed``, issue 30: soak-offs at 1-2)
+combat_scores = partial(attacks.combat_scores, result_values=result_values, planned=True)
+declare_scores = partial(attacks.declare_scores, result_values=result_values, planned=True)
