@@ -124,3 +124,14 @@ def test_21_2_a_victory_hex_held_with_no_enemy_near_is_secure_and_worth_less_as_
     assert H["1306"] in Plan(quiet, UNION).secure
     assert H["1306"] not in Plan(contested, UNION).secure          # Lee two hexes off
     assert H["0507"] not in Plan(quiet, UNION).secure              # not the Union's
+
+
+def test_6_1_a_unit_pinned_in_another_enemy_zone_adds_nothing_to_the_mass():
+    """A Union brigade of 7 (us-3-1) two hexes from Lee at the crossroads counts at the mass's
+    share; with Pettus next to it at 1312 it stands in a Confederate zone and may not move
+    (6.1), so it cannot join an attack on 1309 this turn."""
+    free = position(G, {"cs-st-lee": "1309", "us-3-1": "1311"}, turn=5)
+    pinned = position(G, {"cs-st-lee": "1309", "us-3-1": "1311", "cs-st-pettus": "1312"}, turn=5)
+    assert H["1311"] in pinned.zoc(1) and H["1311"] not in free.zoc(1)
+    assert ground.massable(free, UNION, H["1309"]) == ground.MASS_SHARE * 7
+    assert ground.massable(pinned, UNION, H["1309"]) == 0.0

@@ -24,7 +24,9 @@ Player-Turn in all but one in twenty: a brigade that advanced into the crossroad
 - ``massable(state, side, e, exclude)``: the attack strength ``side`` could bring against enemy
   hex e this Movement Phase: units already next to it, units that have not moved and stand
   within ``MASS_RANGE`` hexes of it (discounted: they may not all get there), and artillery
-  within range, which bombards in support (9.1).
+  within range, which bombards in support (9.1); a unit farther than next to e in a zone of
+  the other side is pinned (6.1: it may not move; 9.4: a battery there fights only in the zone),
+  so it does not count.
 """
 
 from __future__ import annotations
@@ -83,13 +85,14 @@ def massable(state, side: int, e: int, exclude=()) -> float:
     F = facts(state.game)
     board = state.game.board
     row = board.distances_from(e)
+    pinned = state.zoc(1 - side)     # 6.1: no move out of an enemy zone; 9.4: guns there fight in it
     total = 0.0
     for u in state.game.side_units[side]:
         h = state.hex[u]
         if h < 0 or u == F.train or u in exclude or state.retreated[u]:
             continue
         d = row[h]
-        if d == 0:
+        if d == 0 or (d >= 2 and h in pinned):
             continue
         if F.kind[u] == "artillery":
             if 1 <= d <= state.artillery_range(u):
