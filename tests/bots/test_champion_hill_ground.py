@@ -135,3 +135,22 @@ def test_6_1_a_unit_pinned_in_another_enemy_zone_adds_nothing_to_the_mass():
     assert H["1311"] in pinned.zoc(1) and H["1311"] not in free.zoc(1)
     assert ground.massable(free, UNION, H["1309"]) == ground.MASS_SHARE * 7
     assert ground.massable(pinned, UNION, H["1309"]) == 0.0
+
+
+def test_21_2_the_confederates_count_this_turns_crossroads_check_as_certain():
+    """The Confederates play second (16.3): a crossroads they take is checked at the end of this
+    Game-Turn before any Union reply, so its 15-VP swing is certain and only the later turns
+    ride on the chance of keeping it; the Union, playing first, is answered before every check."""
+    units = {"us-12-2": "1309", "us-3-1": "1411", "cs-st-lee": "1308"}
+    s = position(G, units, turn=5, side="confederate", control={"1309": "union"})
+    # the brigade of 7 two hexes off counts at the mass's share against Lee's 5: 4.2 to 5
+    assert ground.massable(s, UNION, H["1309"], exclude=(G.unit_index["us-12-2"],)) == ground.MASS_SHARE * 7
+    keep = ground.keep_chance(s, 1, H["1309"], 5)
+    assert 0 < keep < 1
+    worth = ground.hex_worth(s, 1, H["1309"])
+    assert worth == 8 * 15
+    assert abs(ground.capture_value(s, 1, H["1309"], 5) - (15 + (worth - 15) * keep)) < 1e-9
+    union = position(G, {"cs-st-lee": "1309", "cs-bo-cockrell": "1310", "us-12-2": "1409"}, turn=5,
+                     released=("bowen", "loring"))
+    keep = ground.keep_chance(union, UNION, H["1309"], 6)
+    assert abs(ground.capture_value(union, UNION, H["1309"], 6) - worth * keep) < 1e-9

@@ -20,7 +20,8 @@ Player-Turn in all but one in twenty: a brigade that advanced into the crossroad
   h left out) against the holders times the terrain (8.4); certain if the enemy has no Combat
   Phase left (the last turn, or night, 11.2);
 - ``capture_value(state, side, h, holding)``: the two multiplied, what an attack or a step
-  that may take h counts of it;
+  that may take h counts of it (the Confederates, who play second, score this Game-Turn's
+  crossroads check before any reply, 21.2, so that turn's swing is certain to them);
 - ``massable(state, side, e, exclude)``: the attack strength ``side`` could bring against enemy
   hex e this Movement Phase: units already next to it, units that have not moved and stand
   within ``MASS_RANGE`` hexes of it (discounted: they may not all get there), and artillery
@@ -75,9 +76,14 @@ def keep_chance(state, side: int, h: int, holding: float) -> float:
 
 
 def capture_value(state, side: int, h: int, holding: float) -> float:
-    """VP to ``side`` of taking victory hex h with ``holding`` points, as likely to last."""
+    """VP to ``side`` of taking victory hex h with ``holding`` points, as likely to last. The
+    crossroads' check at the end of this Game-Turn (21.2) is certain for the side that plays
+    second: the enemy has no Player-Turn before it."""
     worth = hex_worth(state, side, h)
-    return worth * keep_chance(state, side, h, holding) if worth else 0.0
+    if not worth:
+        return 0.0
+    sure = sum(CROSSROADS_VP) if h == facts(state.game).crossroads and side != state.game.first_player else 0.0
+    return sure + (worth - sure) * keep_chance(state, side, h, holding)
 
 
 def massable(state, side: int, e: int, exclude=()) -> float:

@@ -5,7 +5,7 @@ guns' choice (9.1) and exchange losses (8.6) are the series' (``blue_and_gray.re
   terrain that doubles its defence, toward its own lines of communication (20.2, 20.3).
 - An advance into a victory hex takes it at once (21.2: passing through takes it), worth what
   holding it is worth as likely as the unit would keep it through the enemy's reply
-  (``ground.keep_chance``), less the unit as likely as it would be lost there (issue 30: a
+  (``ground.capture_value``), less the unit as likely as it would be lost there (issue 30: a
   brigade that advanced into 1309 alone was met by 40 points at 6-1); otherwise an advance is
   made only by a unit strong enough not to be caught alone; Bowen's brigades (19.53) go on
   only into victory hexes, since every extra hex worsens their ammunition roll (19.6).
@@ -17,7 +17,7 @@ from functools import partial
 
 from ..blue_and_gray import retreat
 from .facts import UNION, facts
-from .ground import hex_worth, keep_chance
+from .ground import capture_value, keep_chance
 
 
 def safety(state, u: int, h: int) -> float:
@@ -44,7 +44,7 @@ def advance_scores(state, actions, fast: bool) -> list:
         v = 0.0
         if t in F.control_index:
             keep = keep_chance(state, F.side[u], t, F.strength[u])
-            v = keep * hex_worth(state, F.side[u], t) - (1.0 - keep) * F.vp_strength[u]
+            v = capture_value(state, F.side[u], t, F.strength[u]) - (1.0 - keep) * F.vp_strength[u]
         elif a.kind == "advance":
             v += 1.0 if F.strength[u] >= 5 else -0.5
         out.append(v)
