@@ -2,6 +2,7 @@
 unit stepping into an enemy zone only at odds its side can mass, and an attack that may open
 the crossroads worth more than the same attack elsewhere."""
 
+from cwbattles.bots.knowledge.blue_and_gray import table_outcomes
 from cwbattles.bots.knowledge.champion_hill import attacks, ground, held
 from cwbattles.bots.knowledge.champion_hill.facts import UNION, facts, hex_defence
 from cwbattles.bots.knowledge.champion_hill.movement import Plan
@@ -15,10 +16,35 @@ H = G.board.index
 
 def test_21_3_capture_value_of_the_crossroads_is_its_turns_left_at_both_rates():
     s = position(G, {"us-12-1": "1505", "cs-st-lee": "1309"}, turn=2)
-    # turns 2-12 still score: 11 checks of 5 (Union) + 10 (Confederates), KEEP of it
-    assert ground.capture_value(s, UNION, H["1309"]) == ground.KEEP * 11 * 15
-    assert ground.capture_value(s, UNION, H["0507"]) == ground.KEEP * 50       # 25 to either side
-    assert ground.capture_value(s, UNION, H["1505"]) == 0.0                    # not a victory hex
+    # turns 2-12 still score: 11 checks of 5 (Union) + 10 (Confederates)
+    assert ground.hex_worth(s, UNION, H["1309"]) == 11 * 15
+    assert ground.hex_worth(s, UNION, H["0507"]) == 50                         # 25 to either side
+    assert ground.capture_value(s, UNION, H["1505"], 8) == 0.0                 # not a victory hex
+    # Lee, the only Confederate, is the defender the attack removes: nobody to retake the hex
+    assert ground.keep_chance(s, UNION, H["1309"], 8) == 1.0
+    assert ground.capture_value(s, UNION, H["1309"], 8) == 11 * 15
+
+
+def test_8_6_a_crossroads_taken_is_worth_the_chance_it_survives_the_enemy_reply():
+    """Lee holds 1309; Cockrell (8, Bowen released) stands next to it at 1310 and two of
+    Stevenson's batteries (2 + 2) at 1208, within range: a Union brigade of 6 that takes the
+    crossroads would face 12 points at 2-1 in the Confederate Player-Turn, and keeps the hex on
+    that column's Ar and Ae only. On the night turn (12, 11.2) nobody attacks: it is certain."""
+    units = {"cs-st-lee": "1309", "cs-bo-cockrell": "1310", "cs-st-corput": "1208", "cs-st-ridley": "1208",
+             "us-12-2": "1409"}
+    s = position(G, units, turn=5, released=("bowen", "loring"))
+    assert ground.massable(s, 1, H["1309"], exclude=(G.unit_index["cs-st-lee"],)) == 8 + 2 + 2
+    column = G.tables.column(12, 6)
+    assert G.tables.columns[column] == "2-1"
+    chances = table_outcomes(G.tables, column)
+    keep = chances.get("Ar", 0.0) + chances.get("Ae", 0.0)
+    assert 0 < keep < 1
+    assert abs(ground.keep_chance(s, UNION, H["1309"], 6) - keep) < 1e-9
+    assert abs(ground.capture_value(s, UNION, H["1309"], 6) - keep * 8 * 15) < 1e-9
+    # a holder of 12 faces 1-1: likelier to last
+    assert ground.keep_chance(s, UNION, H["1309"], 12) > keep
+    night = position(G, units, turn=12, released=("bowen", "loring"))
+    assert ground.keep_chance(night, UNION, H["1309"], 6) == 1.0
 
 
 def lone_or_massed(friends: dict):
@@ -44,7 +70,7 @@ def test_8_1_a_brigade_steps_in_when_its_side_can_mass_three_to_one_and_gains_th
     assert mass == ground.MASS_SHARE * 14 + 3
     ratio = (mass + 6) / defence
     assert defence == 5 and ratio >= 3                 # clear ground (8.4): 17.4 against 5
-    expected = 0.6 * min(defence, 8) + 0.1 * ground.capture_value(s, UNION, H["1309"])
+    expected = 0.6 * min(defence, 8) + 0.1 * ground.capture_value(s, UNION, H["1309"], 6)
     assert abs(plan.contact(G.unit_index["us-12-2"], H["1310"]) - expected) < 1e-9
     alone = lone_or_massed({})[1].contact(G.unit_index["us-12-2"], H["1310"])
     assert plan.contact(G.unit_index["us-12-2"], H["1310"]) > alone + 10
@@ -59,7 +85,7 @@ def test_8_6_a_result_that_empties_the_crossroads_is_worth_its_ground():
     attackers = (G.unit_index["us-12-1"], G.unit_index["us-12-2"])
     a = attacks.result_values(on, (H["1309"],), attackers)
     b = attacks.result_values(off, (H["1505"],), attackers)
-    worth = ground.capture_value(on, UNION, H["1309"])
+    worth = ground.capture_value(on, UNION, H["1309"], 8)         # us-12-1 (8) would advance
     assert worth > 0
     for r in ("De", "Dr", "Ex"):
         assert abs(a[r] - b[r] - worth) < 1e-9, r
@@ -98,3 +124,33 @@ def test_21_2_a_victory_hex_held_with_no_enemy_near_is_secure_and_worth_less_as_
     assert H["1306"] in Plan(quiet, UNION).secure
     assert H["1306"] not in Plan(contested, UNION).secure          # Lee two hexes off
     assert H["0507"] not in Plan(quiet, UNION).secure              # not the Union's
+
+
+def test_6_1_a_unit_pinned_in_another_enemy_zone_adds_nothing_to_the_mass():
+    """A Union brigade of 7 (us-3-1) two hexes from Lee at the crossroads counts at the mass's
+    share; with Pettus next to it at 1312 it stands in a Confederate zone and may not move
+    (6.1), so it cannot join an attack on 1309 this turn."""
+    free = position(G, {"cs-st-lee": "1309", "us-3-1": "1311"}, turn=5)
+    pinned = position(G, {"cs-st-lee": "1309", "us-3-1": "1311", "cs-st-pettus": "1312"}, turn=5)
+    assert H["1311"] in pinned.zoc(1) and H["1311"] not in free.zoc(1)
+    assert ground.massable(free, UNION, H["1309"]) == ground.MASS_SHARE * 7
+    assert ground.massable(pinned, UNION, H["1309"]) == 0.0
+
+
+def test_21_2_the_confederates_count_this_turns_crossroads_check_as_certain():
+    """The Confederates play second (16.3): a crossroads they take is checked at the end of this
+    Game-Turn before any Union reply, so its 15-VP swing is certain and only the later turns
+    ride on the chance of keeping it; the Union, playing first, is answered before every check."""
+    units = {"us-12-2": "1309", "us-3-1": "1411", "cs-st-lee": "1308"}
+    s = position(G, units, turn=5, side="confederate", control={"1309": "union"})
+    # the brigade of 7 two hexes off counts at the mass's share against Lee's 5: 4.2 to 5
+    assert ground.massable(s, UNION, H["1309"], exclude=(G.unit_index["us-12-2"],)) == ground.MASS_SHARE * 7
+    keep = ground.keep_chance(s, 1, H["1309"], 5)
+    assert 0 < keep < 1
+    worth = ground.hex_worth(s, 1, H["1309"])
+    assert worth == 8 * 15
+    assert abs(ground.capture_value(s, 1, H["1309"], 5) - (15 + (worth - 15) * keep)) < 1e-9
+    union = position(G, {"cs-st-lee": "1309", "cs-bo-cockrell": "1310", "us-12-2": "1409"}, turn=5,
+                     released=("bowen", "loring"))
+    keep = ground.keep_chance(union, UNION, H["1309"], 6)
+    assert abs(ground.capture_value(union, UNION, H["1309"], 6) - worth * keep) < 1e-9

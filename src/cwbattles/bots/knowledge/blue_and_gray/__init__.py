@@ -1,7 +1,8 @@
 """What the heuristic's knowledge of every Blue & Gray game shares (Champion Hill,
 Chancellorsville): here the distribution of results on one column of the results table (8.6)
 and the attack a declaration step would leave; ``attacks`` (an attack's worth by its best column,
-the Combat Phase, building one attack), ``movement`` (a side's plan: a unit's worth in a hex,
+the Combat Phase, building one attack), ``owed`` (a Combat Phase's attacks planned together,
+for a game that asks), ``movement`` (a side's plan: a unit's worth in a hex,
 the first step of the route to the best hex), ``retreat`` (retreats, exchanges), ``policy``
 (each decision to its handler). Each game's knowledge gives what its victory conditions and
 exclusive rules make different: what a result is worth, its objectives, its weights."""

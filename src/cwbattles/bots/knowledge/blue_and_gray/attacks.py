@@ -5,12 +5,13 @@ the sum over the results table's outcomes (8.6) of chance times the game's ``res
 from __future__ import annotations
 
 from ....systems.blue_and_gray.combat import adjacent_role, odds
-from . import declared, table_outcomes
+from . import declared, owed, table_outcomes
 
 OBLIGED = 1.0         # a unit that must attack anyway (8.1) joins rather than fight alone later
 LOWER = 0.01          # a declared lower column must be strictly better to be chosen (8.9)
 SUPPORT = 0.05        # bombardment support never costs the attacker (9.1)
 ANOTHER_TARGET = 0.1  # a second defending hex must be worth more than the attack without it
+PLANNED = 100.0       # with ``planned``: an attack or attacker of the phase's plan comes first
 
 
 def exchange_loss(strengths, need: int) -> int:
@@ -46,19 +47,37 @@ def value_of(state, action, fast: bool, result_values) -> float:
     return max(sum(p * values[r] for r, p in table_outcomes(tables, c, modifier).items()) for c in columns)
 
 
-def combat_scores(state, actions, fast: bool, result_values) -> list:
+def combat_scores(state, actions, fast: bool, result_values, planned: bool = False) -> list:
     """The Combat Phase: attack the hex whose full attack is worth most, or end the phase
-    (offered only when every compulsory attack is made, 8.1) if none is worth making."""
-    return [0.0 if a.kind == "end_combat" else value_of(state, a, fast, result_values) for a in actions]
+    (offered only when every compulsory attack is made, 8.1) if none is worth making. A game
+    that asks for ``planned`` attacks follows the phase's plan (``owed.plan``) instead: its
+    attacks first, the most valuable first; any other only when nothing else is left."""
+    plan = owed.plan(state, state.stack[-1][1], result_values) if planned else None
+    out = []
+    for a in actions:
+        if a.kind == "end_combat":
+            out.append(0.0)
+        elif plan is not None and a.a in plan.value:
+            out.append(PLANNED + plan.value[a.a])
+        else:
+            out.append(value_of(state, a, fast, result_values) - (PLANNED if plan is not None else 0.0))
+    return out
 
 
-def declare_scores(state, actions, fast: bool, result_values) -> list:
+def declare_scores(state, actions, fast: bool, result_values, planned: bool = False) -> list:
     """Building one attack: add the attacker that raises its worth most (units already in an
-    enemy zone of control must attack somewhere, 8.1, so they join), or roll."""
+    enemy zone of control must attack somewhere, 8.1, so they join), or roll. With
+    ``planned``, a unit the phase's plan sends against this hex joins and one it sends
+    elsewhere (or keeps back) does not."""
+    frame = state.stack[-1]
+    plan = owed.plan(state, frame[1], result_values) if planned else None
+    here = frame[2][0] if len(frame[2]) == 1 else None
     out = []
     for a in actions:
         v = value_of(state, a, fast, result_values)
-        if a.kind == "attacker" and adjacent_role(state, a.a):
+        if a.kind == "attacker" and plan is not None and a.a in plan.target_of:
+            v += PLANNED if plan.target_of[a.a] == here else -PLANNED
+        elif a.kind == "attacker" and adjacent_role(state, a.a):
             v += OBLIGED
         elif a.kind == "attacker":
             v += SUPPORT

@@ -11,9 +11,11 @@ The modules, in the order they build on one another:
 
 - ``facts``: the static facts of the game and the weights;
 - ``evaluation``: ``evaluate``: VP so far, victory hexes' expected holders, the train;
-- ``ground``: what taking a victory hex is worth, the strength a side can mass on a hex (issue 30);
+- ``ground``: what taking a victory hex is worth as likely as it survives the enemy's reply, the
+  strength a side can mass on a hex (issue 30);
 - ``held``: what freeing a held enemy division early costs (17.0, issue 30);
-- ``attacks``: what an attack is worth (8.6), which to make and with whom (8.1-8.9);
+- ``attacks``: what an attack is worth (8.6), which to make and with whom (8.1-8.9; the phase's
+  attacks planned together by the series' ``owed``);
 - ``movement``: objectives, a unit's worth in a hex, the route there (6.0, 7.0);
 - ``retreat``: retreats, exchanges and advances after combat (8.6-8.8, 19.53);
 - ``policy``: ``score_actions``, each decision to the module that knows it.

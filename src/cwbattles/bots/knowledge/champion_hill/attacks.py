@@ -11,7 +11,8 @@ attack's worth, in VP for the attacker, is the sum over results of probability t
 - Ex: the defenders' strength less what the attacker must lose: whole units whose printed
   strengths cover the defenders' (8.6), paid as ``retreat.exchange_scores`` pays them;
 - ground: a De, Dr or Ex by adjacent attackers empties the hex, which they may take by advancing
-  (8.7): a victory hex's ``ground.capture_value`` is added to each;
+  (8.7): a victory hex's ``ground.capture_value`` is added to each, as likely as the strongest
+  attacker would hold it through the enemy's reply;
 - held divisions: an attack that frees an enemy division before its time (17.1-17.4) costs
   ``held.release_cost`` whatever the result;
 - Ar: a fifth of the adjacent attackers' strength (they give up ground);
@@ -51,7 +52,8 @@ def result_values(state, targets: tuple, attackers: tuple) -> dict:
     trapped = float(sum(F.vp_strength[v] for v in defenders if v != F.train
                         and not retreat_hexes(state, v) and not displaceable(state, v)))
     side = F.side[attackers[0]]
-    ground = sum(capture_value(state, side, t) for t in targets) if adjacent else 0.0
+    holding = max((F.strength[u] for u in adjacent), default=0)      # the strongest advances (8.7)
+    ground = sum(capture_value(state, side, t, holding) for t in targets) if adjacent else 0.0
     freed = release_cost(state, side, targets, bombard_only=not adjacent)
     return {"De": dsp + train + ground - freed,
             "Dr": DR_SHARE * (dsp - trapped) + trapped + train + ground - freed,
@@ -62,5 +64,6 @@ def result_values(state, targets: tuple, attackers: tuple) -> dict:
 
 # the series' scoring (bots.knowledge.blue_and_gray.attacks) with these values
 value_of = partial(attacks.value_of, result_values=result_values)
-combat_scores = partial(attacks.combat_scores, result_values=result_values)
-declare_scores = partial(attacks.declare_scores, result_values=result_values)
+# the phase's attacks planned together (``blue_and_gray.owed``, issue 30: soak-offs at 1-2)
+combat_scores = partial(attacks.combat_scores, result_values=result_values, planned=True)
+declare_scores = partial(attacks.declare_scores, result_values=result_values, planned=True)

@@ -120,7 +120,7 @@ class Plan(movement.Plan):
             v = (-1.0 if ratio < 1.5 else -0.4 if ratio < 2 else 0.3 if ratio < 3 else 0.6)
             v *= strength if v < 0 else min(defence, 8)
             if ratio >= 2:
-                v += GROUND_STEP * capture_value(st, self.side, e)
+                v += GROUND_STEP * capture_value(st, self.side, e, strength)
             best = v if best is None else max(best, v)
         return (best or 0.0) - freed
 

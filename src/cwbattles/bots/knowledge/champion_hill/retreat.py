@@ -3,7 +3,10 @@ guns' choice (9.1) and exchange losses (8.6) are the series' (``blue_and_gray.re
 
 - A retreat goes where the unit is safest: next to friendly units, away from the enemy, on
   terrain that doubles its defence, toward its own lines of communication (20.2, 20.3).
-- An advance takes a victory hex at once (21.2: passing through takes it); otherwise it is
+- An advance into a victory hex takes it at once (21.2: passing through takes it), worth what
+  holding it is worth as likely as the unit would keep it through the enemy's reply
+  (``ground.capture_value``), less the unit as likely as it would be lost there (issue 30: a
+  brigade that advanced into 1309 alone was met by 40 points at 6-1); otherwise an advance is
   made only by a unit strong enough not to be caught alone; Bowen's brigades (19.53) go on
   only into victory hexes, since every extra hex worsens their ammunition roll (19.6).
 """
@@ -14,8 +17,7 @@ from functools import partial
 
 from ..blue_and_gray import retreat
 from .facts import UNION, facts
-
-VICTORY = 6.0
+from .ground import capture_value, keep_chance
 
 
 def safety(state, u: int, h: int) -> float:
@@ -39,8 +41,11 @@ def advance_scores(state, actions, fast: bool) -> list:
             out.append(0.5)
             continue
         u, t = (a.a, a.b) if a.kind == "advance" else (a.b, a.a)
-        v = VICTORY if t in F.control_index else 0.0
-        if a.kind == "advance":
+        v = 0.0
+        if t in F.control_index:
+            keep = keep_chance(state, F.side[u], t, F.strength[u])
+            v = capture_value(state, F.side[u], t, F.strength[u]) - (1.0 - keep) * F.vp_strength[u]
+        elif a.kind == "advance":
             v += 1.0 if F.strength[u] >= 5 else -0.5
         out.append(v)
     return out
