@@ -102,7 +102,7 @@ def test_no_decision_takes_more_than_its_share(monkeypatch):
 def test_plans_that_finish_early_leave_their_time_to_the_others(monkeypatch):
     # a whole Champion Hill game as the Confederates on a clock that counts plan plays: most of
     # their plans are a retreat or an advance of one or two genes, searched through long before
-    # their share is up; counted among the plans still to come (until i29-weak) they held every
+    # their share is up; counted among the plans still to come (before 2026-11-29) they held every
     # share down: on this clock 81% of the game's time was spent, now 96% (on the CPU clock of a
     # 30 s game, 42% and 61% in two games before)
     clock = counting_clock(monkeypatch, step=0.01)
@@ -204,7 +204,7 @@ def test_the_heuristics_plan_plays_its_melees_by_their_previews_to_the_end_of_th
     # Cedar Mountain, dice seed 7, the Union's turn 8: the command points, some 140 steps of
     # movement, then the melee declarations, then the Confederates' reply. The plan of all
     # zeros must be the heuristic's play at every real decision, the melees it declares and the
-    # reply's decisions too (scored by the exact previews); until i29-weak only the run's first
+    # reply's decisions too (scored by the exact previews); before 2026-11-29 only the run's first
     # 48 were, and past them the fast policy declared every melee at 3-1 or better
     game = cwbattles.load("cedar-mountain")
     s = game.new_game(seed=7)

@@ -19,7 +19,7 @@ the plans a game-turn so far that were stopped by their deadline, at least
 ``PLANS_PER_TURN_GUESS`` before it knows) and gives this one its share of the time left, capped
 by ``max_decision_seconds`` (the web server's limit a decision). Plans that searched their whole
 space before their deadline (a retreat of one gene) are not counted: they leave most of their
-share to the others, and counting them (until i29-weak) left a third or more of the game's time
+share to the others, and counting them (before 2026-11-29) left a third or more of the game's time
 unspent at Champion Hill, where most of a side's plans are such.
 The planner stops with room for its last evaluations, so a decision stays within its share; a
 share too small for ``MIN_EVALUATIONS`` plan evaluations plays the heuristic's choice instead.

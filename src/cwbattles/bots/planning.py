@@ -11,7 +11,7 @@ action of the heuristic's ordering there (``score_actions``, best first, ties by
 order; wrapping round, so every genome is legal); rank 0 plays the heuristic's *script*, its own
 run from the root (and the opponent's reply to it), played once a plan on fixed dice and replayed
 wherever its next action is legal. The script is the heuristic's play at every decision, its
-combat scored by the exact previews, on both sides: until i29-weak only the run's first 48 real
+combat scored by the exact previews, on both sides: before 2026-11-29 only the run's first 48 real
 decisions were, and the rest and the whole reply took the fast policy (combat without the
 previews), so that past movement the rank-0 plan was not the heuristic's and the reply was not
 the opponent's (docs/bots.md). Out of step with it (after a changed gene, or where other dice

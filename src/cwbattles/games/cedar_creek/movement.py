@@ -294,9 +294,13 @@ def wharton_in(state) -> bool:
 
 
 def entry_zone_of_wharton(state) -> int:
-    g = state.game
-    wharton = g.divisions[g.division_index["wharton"]]
-    return g.board.entry_zone[wharton.entry[0]]
+    """12: where Early and the train enter: Wharton's entry zone."""
+    return wharton_entry_zone(state.game)
+
+
+def wharton_entry_zone(game) -> int:
+    wharton = game.divisions[game.division_index["wharton"]]
+    return game.board.entry_zone[wharton.entry[0]]
 
 
 def piece_zone(state, side: int, piece: int) -> int:

@@ -14,6 +14,7 @@ routed brigade... is worth against one step lost.
 from __future__ import annotations
 
 from ....games.cedar_creek.combat import terrain_bonus
+from ....games.cedar_creek.movement import wharton_entry_zone
 from ....games.cedar_creek.state import CONFEDERATE, ELIMINATED, OFF_MAP, UNION  # noqa: F401 (for the modules)
 
 INF = 10 ** 6
@@ -58,8 +59,7 @@ class Facts:
         # 12, 7.2: Early's headquarters enters at Wharton's entry zone once Wharton is in, never
         # into contact with a Union brigade; while he is off the map, the Union brigades in that
         # zone or in contact with it keep him (and so the train and its batteries, 7.3) off
-        wharton = game.divisions[game.division_index["wharton"]]
-        entry = b.entry_zone[wharton.entry[0]]
+        entry = wharton_entry_zone(game)
         self.early_entry = frozenset({entry}) | frozenset(b.contact[entry])
         self.terrain = {}           # (defended zone, attacking zone) -> the defender's terrain bonus (11.3)
         for (a, d), link in b.links.items():

@@ -86,7 +86,7 @@ def cover(state, side: int, v: int) -> tuple:
         if where < 0 or not F.combat[u]:
             continue
         d = row[where]
-        sp = state.sp[u] * (0.5 if state.flags[u] & 1 else 1.0)
+        sp = state.sp[u] * (0.5 if state.flags[u] & ROUTED else 1.0)
         if F.side[u] == side and d <= COVER_RADIUS:
             mine += sp
         elif F.side[u] != side and d <= THREAT_RADIUS:
