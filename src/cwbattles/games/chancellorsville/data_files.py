@@ -48,11 +48,32 @@ def load_turns(g, path) -> None:
     g.turn_labels = tuple(labels)
 
 
+def oob_document(path) -> dict:
+    """The order of battle's tables. A calibration file (``oob-calibrated.toml``) names the
+    ``base`` file it changes and lists, for each unit it changes, its ``id`` and the keys it
+    replaces (strength, set-up, arrival, with their ``basis`` or ``placement``); ``absent = true``
+    takes the unit out of the game. docs/data-notes/chancellorsville-oob.md, section 9."""
+    doc = load_toml(path)
+    if "base" not in doc:
+        return doc
+    src = str(path)
+    merged = load_toml(path.parent / Checker(src, doc, "-").get("base", str))
+    units = {t.get("id"): t for t in merged.get("unit", [])}
+    for i, t in enumerate(doc.get("unit", [])):
+        c = Checker(src, t, f"unit[{i}]")
+        uid = c.get("id", str)
+        if uid not in units:
+            c.fail("id", f"no unit {uid!r} in the base file")
+        units[uid].update(t)
+    merged["unit"] = [t for t in merged.get("unit", []) if not t.get("absent", False)]
+    return merged
+
+
 def load_oob(g, path) -> None:
     """Units by the oob's tables; a unit's ``corps`` is its corps' designation (23.4), its
     division the [[division]] (23.53's command of a Confederate division commander)."""
     src = str(path)
-    doc = load_toml(path)
+    doc = oob_document(path)
     corps_tables = {}
     for i, t in enumerate(doc.get("corps", [])):
         c = Checker(src, t, f"corps[{i}]")

@@ -11,7 +11,8 @@ from . import data_files
 DATA = Path(__file__).parent / "data"
 OPTION_DEFAULTS = {"morale": "revised", "command_control": True, "union_forced_march": "north_of_river",
                    "sedgwick_orders": True, "leader_placement": "default", "forced_march_entry": "on_entry",
-                   "attack_leader": "attack", "leader_loss": "unit", "occupation": "at_end"}
+                   "attack_leader": "attack", "leader_loss": "unit", "occupation": "at_end",
+                   "oob": "calibrated"}
 
 
 class ChancellorsvilleGame(BlueAndGrayGame):
@@ -24,7 +25,7 @@ class ChancellorsvilleGame(BlueAndGrayGame):
     def __init__(self, data_dir: Path = DATA, options: dict | None = None):
         self._read_options_and_map(data_dir, options, DATA)       # options and rules: always this game's
         data_files.load_turns(self, self.data_dir / "turns.toml")
-        data_files.load_oob(self, self.data_dir / "oob.toml")
+        data_files.load_oob(self, self.data_dir / self.option_specs["oob"]["files"][self.option("oob")])
         data_files.load_scenario(self, self.data_dir / "scenario.toml")
         data_files.load_command_control(self, DATA / "command_control.toml")
         self._derive()
