@@ -92,17 +92,18 @@ class Plan(movement.Plan):
         return out
 
     def _reclaim(self) -> dict:
-        """unit -> victory hex it is sent to: each hex that scores at the end (21.3) for this
-        side, controlled by the enemy or by nobody (21.2), with no enemy combat unit within
-        ``NEAR``, goes to the nearest unit of this side free to go there (neither pinned in an
-        enemy zone, 6.1, nor held, 17.0), the weakest of the nearest, the nearest pairs of unit
-        and hex first: passing through takes it
-        (21.2). Issue 30 found the Confederate cavalry riding through the Union's 1920 on the
-        first turn and leaving it, and no Union unit going back in half the games: 40 VP for
-        a two-point regiment's ride, since an objective's worth falls by two points a hex."""
+        """unit -> victory hex it is sent to: each hex that scores at the end (21.3: the end
+        hexes to either side, the lines of communication to the Confederates) and that the
+        enemy or nobody controls (21.2), with no enemy combat unit within ``NEAR``, is the
+        objective of the nearest unit of this side free to go (neither pinned in an enemy zone,
+        6.1, nor held, 17.0, 17.5), the weakest of the nearest, the nearest pairs of unit and
+        hex first: passing through takes it (21.2). Issue 30 found the Confederate cavalry
+        riding through the Union's 1920 on the first turn and leaving it, and no Union unit
+        going back in half the games: 40 VP for a two-point regiment's ride, since an
+        objective's worth falls by four points a hex."""
         st, F, side = self.state, self.F, self.side
         free = [(u, h) for u in st.game.side_units[side] if (h := st.hex[u]) >= 0 and u != F.train
-                and h not in self.enemy_zoc and st.released[st.game.units[u].division]]
+                and h not in self.enemy_zoc and st.released[st.game.units[u].division] and st.may_move(u)]
         pairs = []
         for h in [eh for eh, _, _ in F.end_hexes] + list(F.loc_hexes):
             if st.control[F.control_index[h]] == side:
