@@ -154,3 +154,27 @@ def test_21_2_the_confederates_count_this_turns_crossroads_check_as_certain():
                      released=("bowen", "loring"))
     keep = ground.keep_chance(union, UNION, H["1309"], 6)
     assert abs(ground.capture_value(union, UNION, H["1309"], 6) - worth * keep) < 1e-9
+
+
+def test_21_2_the_nearest_free_unit_goes_back_for_an_unguarded_line_of_communication():
+    """The Confederate cavalry rode through 1920 (21.2: the last to pass through controls it) and
+    is gone: the nearest Union unit free to move, the weaker of two at the same distance, is sent
+    back through it (40 VP at the end, 21.3); nobody is sent while a Confederate stands within
+    three hexes of it, and the units in a Confederate zone (6.1) are not free to go."""
+    units = {"us-15-2-1": "1718", "us-15-2-a1il": "1718", "us-12-2": "1505", "cs-st-lee": "1309"}
+    s = position(G, units, turn=4, control={"1920": "confederate"})
+    U = G.unit_index
+
+    def sent(plan):
+        return {u for u, h in plan.reclaim.items() if h == H["1920"]}
+
+    plan = Plan(s, UNION)
+    assert sent(plan) == {U["us-15-2-a1il"]}                         # the battery (3), not the brigade (6)
+    assert plan.objective(U["us-15-2-a1il"], H["1718"]) == H["1920"]
+    assert plan.objective(U["us-15-2-1"], H["1718"]) != H["1920"]
+    guarded = position(G, dict(units, **{"cs-cav-adams": "1819"}), turn=4, control={"1920": "confederate"})
+    assert sent(Plan(guarded, UNION)) == set()
+    pinned = position(G, dict(units, **{"cs-lo-tilghman": "1617"}), turn=4, control={"1920": "confederate"})
+    assert G.board.distance(H["1617"], H["1920"]) > 3 and H["1718"] in pinned.zoc(1)
+    assert set(Plan(pinned, UNION).reclaim) == {U["us-12-2"]}       # the only free unit
+    assert sent(Plan(position(G, units, turn=4), UNION)) == set()     # the Union's own: nothing to take back

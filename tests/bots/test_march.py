@@ -24,7 +24,8 @@ def test_a_unit_off_every_road_moves_normally():
 
 
 def test_a_unit_on_the_road_far_from_its_objective_marches():
-    # John E. Smith on the Jackson Road at 1603, his objective far to the south: the road pays
-    s = position(G, {"us-3-1": "1603", "cs-st-lee": "0912"}, released=REL)
+    # John E. Smith on the Jackson Road at 1603, his objective far off: the road pays (Champion
+    # Hill 1306, four hexes off, is the Union's, so he goes to take back 0607, ten hexes off)
+    s = position(G, {"us-3-1": "1603", "cs-st-lee": "0912"}, released=REL, control={"1306": "union"})
     got = scores(s, "us-3-1")
     assert got["march"] > got["move"]

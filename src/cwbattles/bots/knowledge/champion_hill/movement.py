@@ -5,7 +5,8 @@ A unit's worth in a hex (``Plan.value``, the series' ``blue_and_gray.movement``)
 - its objective: the victory hex (or, for the Confederates, the Union train) that is worth most
   to its side for the distance, two points less for every hex away, a bonus for standing on it;
   an objective a friendly brigade already holds is worth half to the others (19.4 lets only one
-  brigade stand there);
+  brigade stand there); a victory hex that scores at the end, the enemy's or nobody's, with no
+  enemy near, is the objective of the one unit nearest to it (passing through takes it, 21.2);
 - contact: a hex in an enemy zone of control obliges an attack (8.1), so it is worth what the
   best attack from there could be: the friendly strength already around the enemy hex against
   its defence; artillery keeps out of zones and within range (9.1, 19.2) to bombard instead;
@@ -72,6 +73,7 @@ class Plan(movement.Plan):
         self.held = {h for h, _ in self.objectives
                      if any(self.F.brigade[v] and self.F.side[v] == side for v in state.units_at(h))}
         self.secure = self._secure()
+        self.reclaim = self._reclaim()
 
     def _secure(self) -> set:
         """Victory hexes this side holds (21.2) with no enemy combat unit within ``NEAR``: a
@@ -89,8 +91,38 @@ class Plan(movement.Plan):
                 out.add(h)
         return out
 
+    def _reclaim(self) -> dict:
+        """unit -> victory hex it is sent to: each hex that scores at the end (21.3: the end
+        hexes to either side, the lines of communication to the Confederates) and that the
+        enemy or nobody controls (21.2), with no enemy combat unit within ``NEAR``, is the
+        objective of the nearest unit of this side free to go (neither pinned in an enemy zone,
+        6.1, nor held, 17.0, 17.5), the weakest of the nearest, the nearest pairs of unit and
+        hex first: passing through takes it (21.2). Issue 30 found the Confederate cavalry
+        riding through the Union's 1920 on the first turn and leaving it, and no Union unit
+        going back in half the games: 40 VP for a two-point regiment's ride, since an
+        objective's worth falls by four points a hex."""
+        st, F, side = self.state, self.F, self.side
+        free = [(u, h) for u in st.game.side_units[side] if (h := st.hex[u]) >= 0 and u != F.train
+                and h not in self.enemy_zoc and st.released[st.game.units[u].division] and st.may_move(u)]
+        pairs = []
+        for h in [eh for eh, _, _ in F.end_hexes] + list(F.loc_hexes):
+            if st.control[F.control_index[h]] == side:
+                continue
+            row = st.game.board.distances_from(h)
+            if any(row[e] <= NEAR for e in self.enemy):
+                continue
+            pairs += [(row[uh], F.strength[u], u, h) for u, uh in free]
+        out: dict = {}
+        for _, _, u, h in sorted(pairs):              # the nearest pairs first, one unit a hex
+            if u not in out and h not in out.values():
+                out[u] = h
+        return out
+
     def objective(self, u: int, h0: int) -> int:
-        """The objective worth most to u from h0, for the distance."""
+        """The objective worth most to u from h0, for the distance; a unit sent to take back
+        an unguarded victory hex (``_reclaim``) goes there."""
+        if u in self.reclaim:
+            return self.reclaim[u]
         board = self.state.game.board
         best, where = None, h0
         for h, value in self.objectives:
