@@ -218,7 +218,7 @@ def test_the_heuristics_plan_plays_its_melees_by_their_previews_to_the_end_of_th
     t.dice.reseed(planning.SCRIPT_SEED)
     real = fast_differs = 0
     kinds = set()
-    for legal, action in steps:
+    for legal, action, _ in steps:
         assert tuple(t.legal_actions()) == legal
         if len(legal) > 1:
             real += 1
@@ -228,3 +228,26 @@ def test_the_heuristics_plan_plays_its_melees_by_their_previews_to_the_end_of_th
             fast_differs += planning.fast_choice(kn, t, list(legal)) != best
         t.apply(action)
     assert real > 100 and ("union", "declare_melee") in kinds and fast_differs >= 3
+
+
+def test_the_plan_is_followed_only_while_the_game_brings_what_it_expected():
+    # Champion Hill's first Union run: the bot plans it, plays its first action and, where the
+    # game then brings the events the plan met, plays the plan's next action without planning
+    # again. An event the plan did not meet (here one noted by hand, as a die that gave another
+    # result would give another) leaves the legal actions as they were, and the bot plans again.
+    game = cwbattles.load("champion-hill")
+    s = until_side(game.new_game(seed=3), "union")
+    bot = CommanderBot(seed=1, plans=3)
+    first = bot.choose(s)
+    assert len(bot.timing) == 1 and len(bot.plan["steps"]) > 2
+    s.apply(first)
+    while len(s.legal_actions()) == 1:       # the bot takes no decision where there is no choice
+        s.apply(bot.choose(s))
+    other = s.clone()
+    planned = bot.plan["steps"][bot.plan["index"]][1]
+    assert bot.choose(s) == planned and len(bot.timing) == 1
+    bot.plan["index"] -= 1                    # the same decision again, after an unexpected event
+    other.note("6.1", "Something the plan did not expect.")
+    assert other.legal_actions() == s.legal_actions()
+    bot.choose(other)
+    assert len(bot.timing) == 2

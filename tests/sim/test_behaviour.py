@@ -91,6 +91,17 @@ def test_back_and_forth_is_a_return_to_a_hex_left_two_game_turns_before():
     assert not back_and_forth("u", ends)
 
 
+def test_a_march_back_and_forth_is_three_game_turns_of_marching_and_no_combat_result():
+    ends = {1: {"u": "A"}, 2: {"u": "B"}, 3: {"u": "C"}, 4: {"u": "A"}}
+    assert back_and_forth("u", ends, driven=set())        # marched on turns 2, 3 and 4
+    assert not back_and_forth("u", ends, driven={2})      # a retreat out of A on turn 2
+    assert not back_and_forth("u", ends, driven={4})      # an advance after combat into A
+    assert back_and_forth("u", ends, driven={1})          # driven before it left A: its own march
+    ends = {1: {"u": "A"}, 2: {"u": "B"}, 3: {"u": "B"}, 4: {"u": "B"}, 5: {"u": "A"}}
+    assert back_and_forth("u", ends)                      # a return (the measure before)
+    assert not back_and_forth("u", ends, driven=set())    # stepped aside, stood, stepped back
+
+
 def test_nearness_on_hexes_within_a_section_and_on_zones():
     near = Nearness(cwbattles.load("chancellorsville").geometry())
     assert near.within("H1616", "H1618", 2) and near.within("H1616", "H1717", 2)

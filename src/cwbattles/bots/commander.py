@@ -9,9 +9,11 @@ decisions begins, the bot evolves a plan for the whole run (``planning.Planner``
 evolutionary planning over ranks of the heuristic's ordering, judged by the game's evaluation
 after the opponent's reply, plus the objectives' term), then plays the plan one action per
 ``choose`` while the position is the one planned for (the same legal actions as when the plan
-was played on the clone). When the real dice make the position differ, or the other side has
-acted in between, it plans again from where it stands, seeding the new population with what is
-left of the old plan.
+was played on the clone, and the same events since its previous decision: before 2026-11-29 the
+legal actions alone, so that after an attack whose real result differed from the plan's the
+plan went on where the legal actions allowed). When the real dice make the position differ, or
+the other side has acted in between, it plans again from where it stands, seeding the new
+population with what is left of the old plan.
 
 Time control. ``seconds`` is the thinking time for the whole game. Before each plan the bot
 estimates the plans it still has to make that will use their time (the game-turns left, times
@@ -42,6 +44,13 @@ DEFAULT_SECONDS = 300.0       # "commander" alone: five minutes for the whole ga
 PLANS_PER_TURN_GUESS = 4      # plans a game-turn before the bot has counted its own
 MIN_EVALUATIONS = 4           # a share smaller than this many evaluations: the heuristic's move
 OVERRUN = 1.5                 # no decision may take more than this times its share
+
+
+def as_planned(state, expected: tuple) -> bool:
+    """Whether the game's last events are those the plan met at this step (rule and text): the
+    real dice may give another result than the plan's and still leave the same legal actions,
+    and the plan's next actions were chosen for the result it met."""
+    return tuple((e.rule, e.text) for e in state.recent_log(len(expected))) == expected
 
 
 class CommanderBot:
@@ -93,8 +102,8 @@ class CommanderBot:
         legal = state.legal_actions()
         p = self.plan
         if p is not None and p["side"] == state.to_act and p["index"] < len(p["steps"]):
-            planned_legal, action = p["steps"][p["index"]]
-            if tuple(legal) == planned_legal:
+            planned_legal, action, expected = p["steps"][p["index"]]
+            if tuple(legal) == planned_legal and as_planned(state, expected):
                 p["index"] += 1
                 p["genes"] += len(legal) > 1
                 return action

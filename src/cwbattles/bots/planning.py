@@ -111,7 +111,8 @@ def fast_choice(kn, state, legal):
 
 @dataclass
 class Plan:
-    """A decoded plan: the steps as (legal actions then, action chosen), under the first seed."""
+    """A decoded plan: the steps as (legal actions then, action chosen, the log's events (rule,
+    text) since the plan's previous decision), under the first seed."""
     genome: tuple
     steps: list
     fitness: float
@@ -209,6 +210,7 @@ class Planner:
             if s.dice.calls == calls0:
                 s.dice.reseed(seed)
         steps: list = []
+        mark = s.log_mark()
         while (turn := next_decision(s, side, reply, n_run, n_reply)) is not None:
             mine, n_run, n_reply = turn
             legal = s.legal_actions()
@@ -246,7 +248,11 @@ class Planner:
                 key = (None if t.dice.calls == calls0 else seed, genome, "after")
                 snaps.setdefault(key, (t, n_gene, n_run, n_reply, ptr, in_step))
             if record:
-                steps.append((tuple(legal), action))
+                # what the plan expects to have happened since its previous decision: the
+                # commander follows the plan only while the real log agrees (dice can give
+                # another result and leave the same legal actions)
+                steps.append((tuple(legal), action, tuple((e.rule, e.text) for e in s.events_since(mark))))
+                mark = s.log_mark()
             s.apply(action)
         if snaps is not None:
             snaps[("end", reply, seed, genome)] = s

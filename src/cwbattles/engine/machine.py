@@ -209,6 +209,28 @@ class Machine:
     def log(self) -> list[Event]:
         return log_to_list(self._log)
 
+    def log_mark(self):
+        """An opaque mark of the log as it stands, for ``events_since`` on this state or its
+        descendants by ``apply`` (a clone shares the log's past)."""
+        return self._log
+
+    def events_since(self, mark) -> tuple:
+        """The events added since ``mark`` (``log_mark``), oldest first."""
+        out, chain = [], self._log
+        while chain is not None and chain is not mark:
+            chain, ev = chain
+            out.append(ev)
+        return tuple(reversed(out))
+
+    def recent_log(self, k: int) -> tuple:
+        """The last ``k`` events, oldest first, without copying the whole log (a bot checks what
+        its last actions brought against what its plan expected)."""
+        out, chain = [], self._log
+        while chain is not None and len(out) < k:
+            chain, ev = chain
+            out.append(ev)
+        return tuple(reversed(out))
+
     def roll(self) -> int:
         return self.dice.roll()
 

@@ -24,7 +24,12 @@ Definitions (the table's rows):
 - *idle marches*: a unit that moved during a player-turn (``move`` events) and ended it where it
   began.
 - *back and forth*: a unit ending a game-turn in a hex it had left at least two game-turns
-  before (issue 29: "no unit marches back and forth for more than two game-turns").
+  before by its own marches, having changed place on more than two game-turns of the trip
+  (issue 29: "no unit marches back and forth for more than two game-turns"): no combat result
+  (a retreat, rout, advance or displacement) moved it in between, since a unit driven out that
+  marches back retakes its ground rather than wasting its marches, and a unit that stepped
+  aside, stood, and stepped back marched on two game-turns.
+  *returns* counts the same returns whatever moved the unit (the measure before 2026-11-29).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from cwbattles.sim.runner import _game, game_seed, play_one
 
 SIDES = ("union", "confederate")
 PLACE_KINDS = ("move", "enter", "retreat", "rout", "advance", "hq", "displaced", "exit")
+DRIVEN_KINDS = ("retreat", "rout", "advance", "displaced")   # moved by a combat's result, not a march
 CONTEST_SHARE = 0.8      # issue 29: every victory hex contested in at least 80% of games
 
 
@@ -206,7 +212,7 @@ def count(game, facts, log, snaps, places) -> dict:
     near = Nearness(game.geometry())
     side_of = {u: t[0] for u, t in units.items()}
     per = {s: {"combats": 0, "types": Counter(), "odds": Counter(), "taken": 0, "entered": [],
-               "surrounded": 0, "idle": 0, "back_and_forth": 0} for s in SIDES}
+               "surrounded": 0, "idle": 0, "back_and_forth": 0, "returns": 0} for s in SIDES}
     contested = {p: False for p in places}
     flank_attacks = 0
     hq_entered = 0
@@ -238,6 +244,7 @@ def count(game, facts, log, snaps, places) -> dict:
         approach(unit, where)
     moves = defaultdict(list)            # (turn, round, unit) -> [(from, to, kind)]
     turn_end = defaultdict(dict)         # game-turn -> unit -> place at its end
+    driven = defaultdict(set)            # unit -> game-turns a combat result moved it in
     last_turn = 1
     prev_text = ""
     for i, ev in enumerate(log):
@@ -255,6 +262,8 @@ def count(game, facts, log, snaps, places) -> dict:
             moves[(ev.turn, ev.round, unit)].append((d.get("from"), where, kind))
             position[unit] = where
             approach(unit, where)
+            if kind in DRIVEN_KINDS:
+                driven[unit].add(ev.turn)
             if kind in ("enter", "hq") and d.get("from") is None and unit in side_of:
                 if units[unit][1]:                        # combat units; leaders and HQs apart
                     per[side_of[unit]]["entered"].append((unit, ev.turn, units[unit][2]))
@@ -290,8 +299,10 @@ def count(game, facts, log, snaps, places) -> dict:
             if steps[0][0] is not None and steps[0][0] == steps[-1][1]:
                 per[side_of[unit]]["idle"] += 1
     for unit in side_of:                                   # back and forth
-        if back_and_forth(unit, turn_end):
+        if back_and_forth(unit, turn_end, driven.get(unit, set())):
             per[side_of[unit]]["back_and_forth"] += 1
+        if back_and_forth(unit, turn_end):
+            per[side_of[unit]]["returns"] += 1
 
     out = {s: {**v, "types": dict(v["types"]), "odds": dict(v["odds"])} for s, v in per.items()}
     out.update({"contested": contested, "flank_attacks": flank_attacks, "hq_entered": hq_entered,
@@ -299,16 +310,29 @@ def count(game, facts, log, snaps, places) -> dict:
     return out
 
 
-def back_and_forth(unit, turn_end) -> bool:
-    """True when the unit ends a game-turn in a place it had left two or more game-turns before."""
+def back_and_forth(unit, turn_end, driven=None) -> bool:
+    """True when the unit ends a game-turn in a place it had left two or more game-turns before.
+
+    With ``driven`` (the game-turns a combat result moved it in) only a march counts: no such
+    game-turn falls in between, and the unit changed place on more than two game-turns of the
+    trip (issue 29: "marches back and forth for more than two game-turns"; a unit that stepped
+    aside, stood and stepped back marched on two). Without it, every return counts."""
     last_at, prev = {}, None
+    moved = []                                   # game-turns at whose end it stood elsewhere
     for t in sorted(turn_end):
         h = turn_end[t].get(unit)
         if h is None:
             prev = None
             continue
+        if prev is not None and h != prev:
+            moved.append(t)
         if h != prev and h in last_at and t - (last_at[h] + 1) >= 2:
-            return True
+            if driven is None:
+                return True
+            since = last_at[h]
+            if (not any(since < d <= t for d in driven)
+                    and sum(1 for m in moved if since < m <= t) > 2):
+                return True
         last_at[h], prev = t, h
     return False
 

@@ -80,6 +80,7 @@ def summarise(name: str, rows: list[dict]) -> dict:
             "surrounded": sum(m["surrounded"] for m in mine) / n,
             "idle": sum(m["idle"] for m in mine) / n,
             "back_and_forth": sum(m["back_and_forth"] for m in mine) / n,
+            "returns": sum(m.get("returns", 0) for m in mine) / n,
         }
     places = list(ok[0]["contested"]) if ok else []
     contested = {p: sum(r["contested"][p] for r in ok) / n for p in places}
@@ -105,7 +106,8 @@ def summarise(name: str, rows: list[dict]) -> dict:
                        f"{hit} of {len(ok)} games; {sum(r['flank_attacks'] for r in ok) / n:.1f} attacks a game"))
     if facts["no_back_and_forth"]:
         moved = [r["union"]["back_and_forth"] + r["confederate"]["back_and_forth"] for r in ok]
-        checks.append(("no unit marches back and forth (returns to a hex left 2+ game-turns before)",
+        checks.append(("no unit marches back and forth (3+ game-turns of marching on a trip back to a hex, "
+                       "no combat result between)",
                        bool(ok) and not any(moved), f"{sum(1 for x in moved if x)} of {len(ok)} games; "
                        f"{sum(moved) / n:.1f} units a game"))
     return {"game": name, "games": len(rows), "played": len(ok),
@@ -121,7 +123,8 @@ ROWS = (("combats", "combats a game"), ("taken", "victory places taken a game"),
         ("entered", "reinforcements entered a game"), ("late", "turns late on average (entered ones)"),
         ("surrounded", "units lost surrounded a game"),
         ("idle", "units that moved and ended where they began a game"),
-        ("back_and_forth", "units that marched back and forth a game"))
+        ("back_and_forth", "units that marched back and forth a game"),
+        ("returns", "units back where they were 2+ game-turns before, by any cause, a game"))
 
 
 def _history(summary, metric, side):
