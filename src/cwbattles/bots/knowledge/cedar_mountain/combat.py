@@ -9,6 +9,12 @@ the side to act.
 - A melee is declared when its preview is worth more than nothing: the defenders' losses,
   retreats and captures against the attackers' own losses, retreats and routs (12.6: a charging
   cavalry unit ends routed).
+- Every preview also counts what the losses risk of each brigade's effectiveness (24.0, 27.21:
+  the brigade's BCE Victory Points to the enemy, the chance read as the expected loss over the
+  points it has left before its limit): a brigade near its limit does not melee at poor odds, and
+  a fire prefers the hex whose brigade it may break.
+- A unit joins a fire when the fire with it is worth more than without it (24.13: a unit of a
+  brigade without effectiveness shifts the whole fire one column left).
 - Before melee a defender retreats (12.9) when the melee's preview is worth clearly more to the
   attacker than a retreat would give away; a retreat goes where the unit is safest: far from the
   enemy, near friends, toward its own lines (23.0).
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 from ....systems.gbacw.melee import active_attackers, may_melee, melee_odds, melee_targets
 from .facts import HEX_VP, facts, turns_left
+from .movement import husbanded
 
 ROUT = 0.5          # VP a routed strength point is worth to the enemy
 PIN = 0.1
@@ -45,6 +52,30 @@ def _units_value(state, units: dict, enemy_side: int) -> float:
     return v
 
 
+def bce_risk(state, units: dict, enemy_side: int) -> float:
+    """VP for ``enemy_side`` of the brigades the preview's losses may break (24.0, 27.21): each
+    brigade still effective, the chance taken as its expected loss over the points it has left
+    before its BCE limit (at most 1), times its BCE Victory Points."""
+    g = state.game
+    F = facts(g)
+    expected: dict = {}
+    for uid, d in units.items():
+        u = g.unit_index[uid]
+        b = g.units[u].brigade
+        if b < 0 or F.type[u] not in ("infantry", "cavalry") or state.bce_out[b]:
+            continue
+        expected[b] = expected.get(b, 0.0) + d.get("sp_lost", {}).get("p", 0)
+    v = 0.0
+    for b, lost in expected.items():
+        brig = g.oob.brigades[b]
+        if brig.bce_limit <= 0 or lost <= 0:
+            continue
+        left = max(1, brig.bce_limit - state.bce_loss[b])
+        sign = 1.0 if brig.side != enemy_side else -1.0
+        v += sign * brig.bce_vp * min(1.0, lost / left)
+    return v
+
+
 def preview_value(state, action) -> float:
     """The preview of a fire or melee action, in VP for the side to act: what befalls the units,
     and for a melee on a Victory Point hex the chance its defenders leave it (27.22: the hex then
@@ -53,7 +84,7 @@ def preview_value(state, action) -> float:
     if not pv:
         return 0.0
     side = state.SIDES.index(state.to_act)
-    v = _units_value(state, pv.get("units", {}), side)
+    v = _units_value(state, pv.get("units", {}), side) + bce_risk(state, pv.get("units", {}), side)
     if pv.get("kind") == "melee":
         F = facts(state.game)
         target = state.game.board.index[pv["target"]]
@@ -92,8 +123,12 @@ def fire_scores(state, actions, fast: bool) -> list:
 
 
 def fire_decl_scores(state, actions, fast: bool) -> list:
-    """Every able unit joins (it fires once a phase anyway), then the fire is resolved."""
-    return [1.0 if a.kind == "fire_with" else 0.5 for a in actions]
+    """Every able unit joins (it fires once a phase anyway), then the fire is resolved; with the
+    previews, a unit joins only when the fire with it is worth at least as much (24.13: a unit of
+    a brigade without effectiveness shifts the whole fire one column left)."""
+    if fast:
+        return [1.0 if a.kind == "fire_with" else 0.5 for a in actions]
+    return [preview_value(state, a) + (0.01 if a.kind == "fire_with" else 0.0) for a in actions]
 
 
 def declaration_scores(state, actions, fast: bool) -> list:
@@ -170,6 +205,8 @@ def rbm_scores(state, actions, v: int, fast: bool) -> list:
 
 
 def advance_scores(state, actions, fast: bool) -> list:
+    """12.8: a fresh unit advances into the hex the defenders left (a Victory Point hex above
+    all); a weak one, or one of a brigade near its breaking point (``husbanded``), does not."""
     F = facts(state.game)
     frame = state.stack[-1]
     t = frame[2]
@@ -179,7 +216,8 @@ def advance_scores(state, actions, fast: bool) -> list:
         if a.kind == "no_advance":
             out.append(0.5)
         else:
-            out.append((3.0 if vp else 0.0) + (1.0 if state.sp[a.a] >= 3 and F.type[a.a] != "artillery" else -1.0))
+            fit = state.sp[a.a] >= 3 and F.type[a.a] != "artillery" and not husbanded(state, a.a)
+            out.append((3.0 if vp else 0.0) + (1.0 if fit else -1.0))
     return out
 
 

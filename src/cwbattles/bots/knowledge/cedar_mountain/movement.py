@@ -28,6 +28,14 @@
   Then the Confederate columns came up slowly (a head outran its commander on the entry turn and
   walked back, the brigade crept on two hexes a turn around a middle that had not moved, columns
   left the road and stopped behind their own crowded hexes): the column knowledge above fixes that.
+  Then (the third pass) every game was a war of annihilation ending in a blowout one way or the
+  other: a brigade near its BCE limit stood in the firing line until it broke, and a side far
+  ahead kept pressing into melee. Now a brigade with a third of its limit or less left
+  (``husbanded``) turns about and falls back out of rifle range (a line enters only its frontal
+  hexes, 6.3), and a side that has already won more than LEAD VP beyond the enemy's (the
+  engine's result so far, not the hexes' expected points: a side first on the Gate on turn 2
+  would be "ahead" by them at once) no longer closes with the enemy: in contact it halts where
+  it can fire.
 """
 
 from __future__ import annotations
@@ -53,6 +61,11 @@ STRAGGLER = 1.5         # ... and a unit limited to one hex after every other co
 CROWDED = 1.5           # ending a move in a hex within 2 points of its stacking limit
 CLOSE_ON_UNIT = 1.2     # ``favourable``: our strength near an enemy hex against his in it and by it ...
 CLOSE_ON_HEX = 0.8      # ... on a Victory Point hex (worth a harder fight)
+SPARE_SHARE = 3         # a brigade with a third of its BCE limit or less left is spared ...
+EXPOSED = 4.0           # ... and each hex a move leaves it inside the enemy's rifle range (CONTACT) costs this
+LEAD = 20.0             # a side this many VP ahead (already won: losses, BCE, leaders, hexes so far) closes no more
+SPARED_PULL = 0.5       # what a hex nearer its objective is worth to a spared unit (2 to the others)
+TURN_ABOUT = 1.5        # what a turn to fall back costs a spared unit beside the step it prepares
 
 
 def _dot(board, a: int, b: int, d: int) -> int:
@@ -266,6 +279,29 @@ def leader_target(state, u: int) -> int:
     return min(hexes, key=lambda h: (sum(board.distance(h, x) for x in hexes), h))
 
 
+def husbanded(state, u: int) -> bool:
+    """Whether u's brigade is near its breaking point (24.0): a third of its BCE limit or less
+    left before it loses effectiveness (or already lost: its units check morale worse, fire a
+    column left and may not melee or retreat through a zone, 24.11-24.14). A commander of the day
+    spares such a brigade: it keeps out of rifle range instead of standing in the firing line,
+    where every point it loses may give the enemy its BCE Victory Points (27.21)."""
+    F = facts(state.game)
+    b = state.game.units[u].brigade
+    if b < 0 or F.type[u] not in ("infantry", "cavalry"):
+        return False
+    limit = state.game.oob.brigades[b].bce_limit
+    if limit <= 0:
+        return False
+    return state.bce_out[b] or limit - state.bce_loss[b] <= max(1, limit // SPARE_SHARE)
+
+
+def exposure(state, h: int, enemy) -> float:
+    """What standing at h costs a spared unit: EXPOSED for each hex inside the enemy's rifle
+    range (CONTACT)."""
+    near, _ = nearest(state, h, enemy)
+    return EXPOSED * max(0, CONTACT + 1 - near)
+
+
 def favourable(state, side: int, foe: int) -> bool:
     """Whether ``side`` is strong enough around the enemy hex ``foe`` to close with it: its strength
     within two hexes at least 1.2 times the enemy's within one (0.8 for a Victory Point hex; routed
@@ -306,11 +342,14 @@ def moving_scores(state, actions, fast: bool) -> list:
     target = objective(state, u)
     gun = F.type[u] == "artillery"
     contact = near <= (CONTACT + (1 if gun else 0))
-    if contact and not gun and foe >= 0 and favourable(state, side, foe):
+    spare = husbanded(state, u)                              # near its BCE limit: out of the firing line
+    ahead = (1 if side == UNION else -1) * state.result["margin"] > LEAD   # the day is won: hold, close no more
+    pull = SPARED_PULL if spare else 2.0
+    if contact and not gun and not spare and not ahead and foe >= 0 and favourable(state, side, foe):
         target = foe                                          # close in: a melee at good odds (12.1)
     # pressing on: toward a foe to melee, or onto a Victory Point hex that is empty of the enemy or
     # held by fewer than the friends around it; a unit in contact otherwise stops where it can fire
-    pressing = not gun and target != here and (target == foe or (target in F.vp_hexes and (
+    pressing = not gun and not spare and not ahead and target != here and (target == foe or (target in F.vp_hexes and (
         not any(F.side[x] != side for x in state.units_at(target)) or favourable(state, side, target))))
     fighting = contact or (state.form[u] == 0 and near <= DISENGAGED)   # no churn at the edge of contact
     want_form = 0 if fighting else 1
@@ -330,10 +369,10 @@ def moving_scores(state, actions, fast: bool) -> list:
         if k == "step":
             b = a.a
             d_b = far(b)
-            v = -2.0 * d_b
+            v = -pull * d_b
             if contact:
                 nb, _ = nearest(state, b, enemy)
-                v = -2.0 * d_b - (4.0 if gun and nb <= GUN_STANDOFF else 0.0) - (
+                v = -pull * d_b - (4.0 if gun and nb <= GUN_STANDOFF else 0.0) - (
                     0.0 if pressing else 1.0 if here in state.zoc(1 - side) else 0.0)
                 if b in F.vp_hexes:
                     v += 3.0
@@ -342,23 +381,35 @@ def moving_scores(state, actions, fast: bool) -> list:
             if passing.get(b, 0) <= 0 and crowded(state, u, b, state.sp[u]):
                 v -= CROWDED
             v -= 3.0 * cohesion(state, u, b)
+            if spare:
+                v -= exposure(state, b, enemy)
             out.append(v)
         elif k == "stop":
-            v = -2.0 * far(here) + 0.5 - 3.0 * cohesion(state, u, here)
+            v = -pull * far(here) + 0.5 - 3.0 * cohesion(state, u, here)
             if crowded(state, u, here, 0):
                 v -= CROWDED
-            if contact and not pressing:
+            if contact and not pressing and not spare:
                 v += 2.0
-            out.append(v)
+            out.append(v - (exposure(state, here, enemy) if spare else 0.0))
         elif k == "face":
             # 6.2: turning costs points; worth it only to face the enemy in contact (a march
             # formation turns by moving anyway)
+            v = -pull * far(here) + 0.5 - 3.0 * cohesion(state, u, here)
+            if spare and contact:
+                # a line enters only its frontal hexes (6.3): to fall back it turns first, worth
+                # what the hex its new front leads to is out of the enemy's range, less than the
+                # step there once it can take it (no turning back and forth)
+                front = board.neighbours[here][a.a]
+                open_ = front is not None and all(F.side[x] == side for x in state.units_at(front))
+                out.append(v - TURN_ABOUT - exposure(state, front if open_ else here, enemy))
+                continue
             good = contact and a.a == want_face and state.facing[u] != want_face
-            out.append(-2.0 * far(here) + 0.5 - 3.0 * cohesion(state, u, here) + (1.0 if good else -5.0))
+            out.append(v + (1.0 if good else -5.0) - (exposure(state, here, enemy) if spare else 0.0))
         elif k == "change_formation":
-            out.append(-2.0 * far(here) + (3.0 if state.form[u] != want_form else -3.0))
+            out.append(-pull * far(here) + (3.0 if state.form[u] != want_form else -3.0)
+                       - (exposure(state, here, enemy) if spare else 0.0))
         else:                                                 # exit (27.23): only the Confederates score
-            out.append(-2.0 * far(here) + (1.0 if side == 1 and near > 6 else -50.0))
+            out.append(-pull * far(here) + (1.0 if side == 1 and near > 6 else -50.0))
     return out
 
 
