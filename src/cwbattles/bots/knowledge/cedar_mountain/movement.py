@@ -114,19 +114,25 @@ def middle(board, hexes) -> int:
 
 
 def brigade_of(state, u: int) -> tuple:
-    """u's brigade as the objective's unit (its combat units on the map, u among them), or u alone
-    when it has no brigade (the guns, the leaders)."""
+    """(u's brigade as the objective's unit: its combat units on the map, u among them, or u alone
+    when it has no brigade; the hex its objective is reckoned from). The brigade commander's hex
+    while he is on the map: he moves after his regiments (``movement_scores``), so the objective
+    holds through the phase, where the regiments' middle would shift as each one moves and turn
+    the later ones elsewhere."""
     F = facts(state.game)
     b = state.game.units[u].brigade
     if b < 0 or not F.combat[u]:
-        return (u,)
-    return tuple(v for v in state.game.oob.brigades[b].units if v == u or (state.hex[v] >= 0 and F.combat[v]))
+        return (u,), state.hex[u]
+    from ....systems.gbacw.command import brigade_commander
+    own = tuple(v for v in state.game.oob.brigades[b].units if v == u or (state.hex[v] >= 0 and F.combat[v]))
+    cmd = brigade_commander(state, b)
+    return own, (state.hex[cmd] if cmd >= 0 else middle(state.game.board, [state.hex[v] for v in own]))
 
 
 def objective(state, u: int) -> int:
     """The hex u heads for: its brigade's objective (the last unit on a Victory Point hex stays).
     A brigade is sent as one: the Victory Point hex worth most to it for the distance from its
-    middle (one the enemy holds is worth half again: taking it also stops his scoring, 27.22), or
+    commander (``brigade_of``; one the enemy holds is worth half again: taking it also stops his scoring, 27.22), or
     the enemy nearest to u when its side holds them all. A hex other brigades of its side already
     have enough strength by (``cover``: more than COVERED times the enemy near it, and at least
     MIN_COVER points) is worth COVERED_DISCOUNT less, so that the army spreads over the four hexes
@@ -143,8 +149,7 @@ def objective(state, u: int) -> int:
     board = state.game.board
     if h in F.vp_hexes and not any(v != u and F.side[v] == side and F.combat[v] for v in state.units_at(h)):
         return h
-    own = brigade_of(state, u)
-    origin = middle(board, [state.hex[v] for v in own])
+    own, origin = brigade_of(state, u)
     others = [x for x in range(len(F.side)) if F.side[x] == side and F.combat[x] and x not in own and state.hex[x] >= 0]
     best, target = None, h
     row = board.distances_from(origin)
