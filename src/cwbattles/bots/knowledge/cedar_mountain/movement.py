@@ -8,10 +8,11 @@
 - Movement: reinforcements come on first (a column's leader after its units), then the infantry
   and cavalry, the rear of a column before its head and a unit out of command last, then the guns,
   the leaders last (they ride to the middle of their command, so that its units start the next
-  turn in command). A unit's objective is the Victory Point hex worth most to it for the distance: one the
-  enemy holds worth more than an empty one; one its side already covers (``cover``: enough of its
-  strength by it against the enemy near it) worth less, and one nobody of its side is going for
-  worth more, so that the army spreads over the four hexes (27.22 scores each alike); the last
+  turn in command). A brigade's objective (all its regiments', ``objective``) is the Victory Point
+  hex worth most to it for the distance from its commander: one the enemy holds worth more than
+  an empty one; one other brigades of its side already cover (``cover``: enough of their strength
+  by it against the enemy near it) worth less, and one no other brigade is going for worth more,
+  so that the army spreads over the four hexes (27.22 scores each alike); the last
   unit on a Victory Point hex stays. Away from the enemy it marches (column, limbered, mounted)
   toward it; within three hexes of the enemy it takes its fighting formation (and keeps it until
   the enemy is DISENGAGED hexes away: no change back and forth at the edge of contact) and faces
@@ -132,8 +133,8 @@ def brigade_of(state, u: int) -> tuple:
 def objective(state, u: int) -> int:
     """The hex u heads for: its brigade's objective (the last unit on a Victory Point hex stays).
     A brigade is sent as one: the Victory Point hex worth most to it for the distance from its
-    commander (``brigade_of``; one the enemy holds is worth half again: taking it also stops his scoring, 27.22), or
-    the enemy nearest to u when its side holds them all. A hex other brigades of its side already
+    commander (``brigade_of``; one the enemy holds is worth half again: taking it also stops his
+    scoring, 27.22), or the enemy nearest to u when its side holds them all. A hex other brigades of its side already
     have enough strength by (``cover``: more than COVERED times the enemy near it, and at least
     MIN_COVER points) is worth COVERED_DISCOUNT less, so that the army spreads over the four hexes
     instead of crowding the nearest (27.22 scores each hex alike, the remote clearing at 1323 as
