@@ -134,11 +134,12 @@ def objective(state, u: int) -> int:
     """The hex u heads for: its brigade's objective (the last unit on a Victory Point hex stays).
     A brigade is sent as one: the Victory Point hex worth most to it for the distance from its
     commander (``brigade_of``; one the enemy holds is worth half again: taking it also stops his
-    scoring, 27.22), or the enemy nearest to u when its side holds them all. A hex other brigades of its side already
-    have enough strength by (``cover``: more than COVERED times the enemy near it, and at least
-    MIN_COVER points) is worth COVERED_DISCOUNT less, so that the army spreads over the four hexes
-    instead of crowding the nearest (27.22 scores each hex alike, the remote clearing at 1323 as
-    much as the Gate); one no other brigade of its side goes for is worth UNCLAIMED more.
+    scoring, 27.22), or the enemy nearest to u when its side holds them all. A hex other brigades
+    of its side already have enough strength by (``cover``: more than COVERED times the enemy near
+    it, and at least MIN_COVER points) is worth COVERED_DISCOUNT less, so that the army spreads
+    over the four hexes instead of crowding the nearest (27.22 scores each hex alike, the remote
+    clearing at 1323 as much as the Gate); one no other brigade of its side goes for is worth
+    UNCLAIMED more.
 
     Issue 29: the objective was each regiment's own, so one regiment went to a hex nobody else
     went for (the clearing) while its brigade went elsewhere; held back by ``cohesion`` and alone
