@@ -71,15 +71,21 @@ def test_the_rear_of_a_column_moves_first_and_the_head_goes_on():
 
 
 def test_a_marching_unit_goes_the_cheaper_way_through_the_woods():
-    # White's company, mounted in the woods at 1722, bound for the Gate: 1621 and 1622 are both
-    # seven hexes from it, but from 1622 the way costs 18 clear hexes' points (the ground beyond
-    # it), from 1621 14; the hex distance alone could not tell them apart and took 1622
-    s = position(G, {"cs-white": ("1722", "E", "mounted")}, turn=3, side="confederate")
+    # White's company, mounted in the woods at 1722, bound for the clearing at 1323 (Garnett's
+    # woods, two hexes off, held by the Irish battalion): 1621 and 1622 are both three hexes from
+    # it, but from 1622 the way costs 6 clear hexes' points, from 1621 5; the hex distance alone
+    # could not tell them apart
+    s = position(G, {"cs-white": ("1722", "E", "mounted"), "cs-1vabn": ("1921", "E", "line"), "garnett": "1921"},
+                 turn=3, side="confederate")
+    s.control[G.control_hexes.index(B.index["1921"])] = 1
     u = G.unit_index["cs-white"]
+    assert B.ids[movement.objective(s, u)] == "1323"
     s.apply(next(a for a in s.legal_actions() if a.kind == "move" and a.a == u))
     a = best(s)
     assert a.kind == "step" and B.ids[a.a] == "1621"
-    assert movement.march_rows(G, GATE, "mounted")[B.index["1621"]] < movement.march_rows(G, GATE, "mounted")[B.index["1622"]]
+    clearing = movement.march_rows(G, B.index["1323"], "mounted")
+    assert B.distance(B.index["1621"], B.index["1323"]) == B.distance(B.index["1622"], B.index["1323"])
+    assert clearing[B.index["1621"]] < clearing[B.index["1622"]]
 
 
 MAJORS = B.index["3415"]

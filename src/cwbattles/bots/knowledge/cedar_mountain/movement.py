@@ -8,10 +8,11 @@
 - Movement: reinforcements come on first (a column's leader after its units), then the infantry
   and cavalry, the rear of a column before its head and a unit out of command last, then the guns,
   the leaders last (they ride to the middle of their command, so that its units start the next
-  turn in command). A unit's objective is the Victory Point hex worth most to it for the distance: one the
-  enemy holds worth more than an empty one; one its side already covers (``cover``: enough of its
-  strength by it against the enemy near it) worth less, and one nobody of its side is going for
-  worth more, so that the army spreads over the four hexes (27.22 scores each alike); the last
+  turn in command). A brigade's objective (all its regiments', ``objective``) is the Victory Point
+  hex worth most to it for the distance from its commander: one the enemy holds worth more than
+  an empty one; one other brigades of its side already cover (``cover``: enough of their strength
+  by it against the enemy near it) worth less, and one no other brigade is going for worth more,
+  so that the army spreads over the four hexes (27.22 scores each alike); the last
   unit on a Victory Point hex stays. Away from the enemy it marches (column, limbered, mounted)
   toward it; within three hexes of the enemy it takes its fighting formation (and keeps it until
   the enemy is DISENGAGED hexes away: no change back and forth at the edge of contact) and faces
@@ -89,14 +90,15 @@ def nearest(state, h: int, hexes) -> tuple:
     return best, where
 
 
-def cover(state, side: int, v: int) -> tuple:
+def cover(state, side: int, v: int, besides=()) -> tuple:
     """(friendly strength within COVER_RADIUS of hex v, enemy strength within THREAT_RADIUS of it):
-    whether a Victory Point hex already has enough of the side's units by it (routed count half)."""
+    whether a Victory Point hex already has enough of the side's units by it (routed count half);
+    the friends in ``besides`` (the brigade asking) are not counted."""
     F = facts(state.game)
     row = F.dist[v]
     mine = theirs = 0.0
     for u, where in enumerate(state.hex):
-        if where < 0 or not F.combat[u]:
+        if where < 0 or not F.combat[u] or u in besides:
             continue
         d = row[where]
         sp = state.sp[u] * (0.5 if state.flags[u] & ROUTED else 1.0)
@@ -107,22 +109,52 @@ def cover(state, side: int, v: int) -> tuple:
     return mine, theirs
 
 
+def middle(board, hexes) -> int:
+    """The hex of ``hexes`` nearest all the others (the least summed distance; the lowest on ties)."""
+    return min(hexes, key=lambda x: (sum(board.distance(x, y) for y in hexes), x))
+
+
+def brigade_of(state, u: int) -> tuple:
+    """(u's brigade as the objective's unit: its combat units on the map, u among them, or u alone
+    when it has no brigade; the hex its objective is reckoned from). The brigade commander's hex
+    while he is on the map: he moves after his regiments (``movement_scores``), so the objective
+    holds through the phase, where the regiments' middle would shift as each one moves and turn
+    the later ones elsewhere."""
+    F = facts(state.game)
+    b = state.game.units[u].brigade
+    if b < 0 or not F.combat[u]:
+        return (u,), state.hex[u]
+    from ....systems.gbacw.command import brigade_commander
+    own = tuple(v for v in state.game.oob.brigades[b].units if v == u or (state.hex[v] >= 0 and F.combat[v]))
+    cmd = brigade_commander(state, b)
+    return own, (state.hex[cmd] if cmd >= 0 else middle(state.game.board, [state.hex[v] for v in own]))
+
+
 def objective(state, u: int) -> int:
-    """The hex u heads for: the Victory Point hex worth most to it for the distance (one the
-    enemy holds is worth half again: taking it also stops his scoring, 27.22), or the enemy
-    nearest to it when its side holds them all; the last unit on a Victory Point hex stays.
-    A hex its side already has enough strength by (``cover``: more than COVERED times the enemy
-    near it, and at least MIN_COVER points) is worth COVERED_DISCOUNT less to the next unit, so
-    that the army spreads over the four hexes instead of crowding the nearest (27.22 scores
-    each hex alike, the remote clearing at 1323 as much as the Gate)."""
+    """The hex u heads for: its brigade's objective (the last unit on a Victory Point hex stays).
+    A brigade is sent as one: the Victory Point hex worth most to it for the distance from its
+    commander (``brigade_of``; one the enemy holds is worth half again: taking it also stops his
+    scoring, 27.22), or the enemy nearest to u when its side holds them all. A hex other brigades
+    of its side already have enough strength by (``cover``: more than COVERED times the enemy near
+    it, and at least MIN_COVER points) is worth COVERED_DISCOUNT less, so that the army spreads
+    over the four hexes instead of crowding the nearest (27.22 scores each hex alike, the remote
+    clearing at 1323 as much as the Gate); one no other brigade of its side goes for is worth
+    UNCLAIMED more.
+
+    Issue 29: the objective was each regiment's own, so one regiment went to a hex nobody else
+    went for (the clearing) while its brigade went elsewhere; held back by ``cohesion`` and alone
+    never ``favourable``, it halted three hexes off. Sent as a brigade, its regiments go together
+    and bring the strength to close."""
     F = facts(state.game)
     side = F.side[u]
     h = state.hex[u]
     board = state.game.board
     if h in F.vp_hexes and not any(v != u and F.side[v] == side and F.combat[v] for v in state.units_at(h)):
         return h
+    own, origin = brigade_of(state, u)
+    others = [x for x in range(len(F.side)) if F.side[x] == side and F.combat[x] and x not in own and state.hex[x] >= 0]
     best, target = None, h
-    row = board.distances_from(h)
+    row = board.distances_from(origin)
     for i, v in enumerate(F.vp_hexes):
         holder = state.control[i]
         mine = any(F.side[x] == side and F.combat[x] for x in state.units_at(v))
@@ -133,13 +165,11 @@ def objective(state, u: int) -> int:
             worth = 8.0                                      # reinforce a held hex the enemy nears
         else:
             worth = 15.0 if holder == 1 - side else 10.0
-        near_mine, near_theirs = cover(state, side, v)
+        near_mine, near_theirs = cover(state, side, v, own)
         if row[v] > COVER_RADIUS and near_mine >= max(MIN_COVER, COVERED * near_theirs):
-            worth -= COVERED_DISCOUNT                        # enough of ours there already
-        elif holder != side and not near_mine and not any(
-                F.side[x] == side and F.combat[x] and 0 <= state.hex[x] and F.dist[v][state.hex[x]] <= ON_THE_WAY
-                for x in range(len(F.side)) if x != u):
-            worth += UNCLAIMED                               # nobody of ours goes there yet: send one
+            worth -= COVERED_DISCOUNT                        # enough of other brigades there already
+        elif holder != side and not near_mine and not any(F.dist[v][state.hex[x]] <= ON_THE_WAY for x in others):
+            worth += UNCLAIMED                               # no other brigade goes there yet: send this one
         score = worth - 1.0 * row[v]
         if best is None or score > best:
             best, target = score, v
@@ -252,8 +282,7 @@ def cohesion(state, u: int, h: int) -> float:
     if cmd < 0 or not mates:
         return 0.0
     board = state.game.board
-    middle = min(mates, key=lambda x: (sum(board.distance(x, y) for y in mates), x))
-    return max(0, board.distance(h, middle) - (leader_radius(state, cmd) - 1))
+    return max(0, board.distance(h, middle(board, mates)) - (leader_radius(state, cmd) - 1))
 
 
 def leader_target(state, u: int) -> int:
@@ -275,8 +304,7 @@ def leader_target(state, u: int) -> int:
     hexes = [state.hex[v] for v in pool if state.hex[v] >= 0]
     if not hexes:
         return state.hex[u]
-    board = state.game.board
-    return min(hexes, key=lambda h: (sum(board.distance(h, x) for x in hexes), h))
+    return middle(state.game.board, hexes)
 
 
 def husbanded(state, u: int) -> bool:
