@@ -13,7 +13,7 @@ within range (9.1). A leader goes where his command is strongest, out of enemy z
 from __future__ import annotations
 
 from ....games.chancellorsville import forced_march
-from ....games.chancellorsville.victory import line_of_communication
+from ....games.chancellorsville.victory import holder, line_of_communication
 from ....systems.blue_and_gray.state import OFF_MAP
 from ..blue_and_gray import movement, table_outcomes
 from ..blue_and_gray.movement import STEP
@@ -43,9 +43,12 @@ class Plan(movement.Plan):
         super().__init__(state, side, F)
         # 23.61: a hex the other side (or nobody) holds is worth twice as much to go for: it
         # must be taken, where one already held needs only keeping (measured: 15 wins in 20
-        # against random instead of 11 for the Union)
-        self.objectives = [(h, (vp + 5.0) * (1.0 if state.control[state.game.victory_slot[h]] == side else 2.0))
-                           for h, vp in F.victory]
+        # against random instead of 11 for the Union). Held as the game scores it at the end
+        # (``victory.holder``: by default a combat unit of the side in the hex; an emptied hex
+        # is nobody's, whoever passed through it last)
+        slot = state.game.victory_slot
+        self.held = {h for h, _ in F.victory if holder(state, slot[h]) == side}
+        self.objectives = [(h, (vp + 5.0) * (1.0 if h in self.held else 2.0)) for h, vp in F.victory]
         self.exit_open = side == UNION and line_of_communication(state)
         self.waiting_entries = waiting_entries(state, side)
 
@@ -65,7 +68,7 @@ class Plan(movement.Plan):
             objectives = objectives + [(self.F.exit_hex, 2.0 * self.F.strength[u] + 4.0)]
         for h, value in objectives:
             score = value - STEP * board.distance(h0, h)
-            if self.state.control[self.state.game.victory_slot[h]] == self.side if h != self.F.exit_hex else False:
+            if h in self.held:
                 score -= value * 0.6                            # held already: a lesser need
             if best is None or score > best:
                 best, where = score, (h, value)
