@@ -42,7 +42,7 @@
 from __future__ import annotations
 
 from ....engine.hexgrid import AXIAL_STEPS
-from ....systems.gbacw.command import one_hex
+from ....systems.gbacw.command import brigade_commander, leader_radius, one_hex
 from ....systems.gbacw.state import ENGAGED, MOVED, PINNED, ROUTED
 from .facts import UNION, facts, march_rows
 
@@ -124,7 +124,6 @@ def brigade_of(state, u: int) -> tuple:
     b = state.game.units[u].brigade
     if b < 0 or not F.combat[u]:
         return (u,), state.hex[u]
-    from ....systems.gbacw.command import brigade_commander
     own = tuple(v for v in state.game.oob.brigades[b].units if v == u or (state.hex[v] >= 0 and F.combat[v]))
     cmd = brigade_commander(state, b)
     return own, (state.hex[cmd] if cmd >= 0 else middle(state.game.board, [state.hex[v] for v in own]))
@@ -261,7 +260,6 @@ def cohesion(state, u: int, h: int) -> float:
     unit = state.game.units[u]
     if unit.brigade < 0:
         return 0.0
-    from ....systems.gbacw.command import brigade_commander, leader_radius
     cmd = brigade_commander(state, unit.brigade)
     if cmd < 0 and state.brig_cmd[unit.brigade] >= 0 and 0 < state.due[state.brig_cmd[unit.brigade]] <= state.turn:
         cmd = state.brig_cmd[unit.brigade]                # he comes on behind his column this turn
