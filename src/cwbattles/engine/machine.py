@@ -216,17 +216,17 @@ class Machine:
 
     def events_since(self, mark) -> tuple:
         """The events added since ``mark`` (``log_mark``), oldest first."""
-        out, chain = [], self._log
-        while chain is not None and chain is not mark:
-            chain, ev = chain
-            out.append(ev)
-        return tuple(reversed(out))
+        return self._newest(lambda chain, n: chain is mark)
 
     def recent_log(self, k: int) -> tuple:
         """The last ``k`` events, oldest first, without copying the whole log (a bot checks what
         its last actions brought against what its plan expected)."""
+        return self._newest(lambda chain, n: n >= k)
+
+    def _newest(self, stop) -> tuple:
+        """The log's newest events, walked back until ``stop(chain, events so far)``; oldest first."""
         out, chain = [], self._log
-        while chain is not None and len(out) < k:
+        while chain is not None and not stop(chain, len(out)):
             chain, ev = chain
             out.append(ev)
         return tuple(reversed(out))
