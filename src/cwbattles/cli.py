@@ -192,13 +192,15 @@ def simulate(game_name, games, union, confederate, seed, workers, backend, addre
 
 
 @main.command()
-@click.argument("results", type=click.Path(exists=True, dir_okay=False))
+@click.argument("results", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--out", "out_dir", default="report", show_default=True, help="folder for index.html and the plots")
 def report(results, out_dir):
-    """Write an HTML report with plots from a simulation's results file."""
+    """Write an HTML report with plots from simulations' results files (.parquet, .csv or .jsonl;
+    several files, e.g. two run seeds, are reported as one sample)."""
     from cwbattles.sim.report import write_report
     from cwbattles.sim.results import read
-    page = write_report(read(results), out_dir, source=results)
+    rows = [row for path in results for row in read(path)]
+    page = write_report(rows, out_dir, source=", ".join(results))
     click.echo(f"report written to {page}")
 
 

@@ -50,7 +50,7 @@ def test_rule_options_reach_the_games():
 
 def test_results_files_round_trip(tmp_path):
     rows = runner.simulate("cedar-creek", 5, seed=1, workers=1)
-    for name in ("r.parquet", "r.csv"):
+    for name in ("r.parquet", "r.csv", "r.jsonl"):
         write(rows, tmp_path / name)
         again = read(tmp_path / name)
         assert strip(again) == strip(rows)
@@ -89,6 +89,11 @@ def test_simulate_and_report_commands(tmp_path):
     assert len(read(out)) == 6
     r = CliRunner().invoke(main, ["report", str(out), "--out", str(tmp_path / "rep")])
     assert r.exit_code == 0 and (tmp_path / "rep" / "index.html").exists()
+    # two files, one of them a bench script's journal, are one sample: 6 + 6 games
+    write(read(out), tmp_path / "res.jsonl")
+    r = CliRunner().invoke(main, ["report", str(out), str(tmp_path / "res.jsonl"), "--out", str(tmp_path / "two")])
+    assert r.exit_code == 0, r.output
+    assert "12 games" in (tmp_path / "two" / "index.html").read_text()
     r = CliRunner().invoke(main, ["simulate", "cedar-creek", "--games", "1", "--option", "fog=1"])
     assert r.exit_code != 0 and "unknown rule option" in r.output
 

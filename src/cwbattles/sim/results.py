@@ -1,8 +1,10 @@
-"""Reading and writing simulation results: Parquet (pyarrow) or CSV, one row per game."""
+"""Reading and writing simulation results: Parquet (pyarrow), CSV or JSON lines (the journals
+that bench scripts append a game at a time), one row per game."""
 
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 
 NUMERIC = {"index", "seed", "margin", "union_vp", "confederate_vp", "union_loss_vp", "confederate_loss_vp",
@@ -22,6 +24,11 @@ def columns(rows: list[dict]) -> list[str]:
 def write(rows: list[dict], path) -> None:
     path = Path(path)
     cols = columns(rows)
+    if path.suffix == ".jsonl":
+        with open(path, "w", encoding="utf-8") as f:
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+        return
     if path.suffix == ".csv":
         with open(path, "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=cols)
@@ -37,6 +44,9 @@ def write(rows: list[dict], path) -> None:
 
 def read(path) -> list[dict]:
     path = Path(path)
+    if path.suffix == ".jsonl":
+        with open(path, encoding="utf-8") as f:
+            return [json.loads(line) for line in f if line.strip()]
     if path.suffix == ".csv":
         with open(path, newline="") as f:
             rows = list(csv.DictReader(f))
