@@ -9,7 +9,7 @@ from pathlib import Path
 
 NUMERIC = {"index", "seed", "margin", "union_vp", "confederate_vp", "union_loss_vp", "confederate_loss_vp",
            "union_zone_vp", "confederate_zone_vp", "union_losses", "confederate_losses", "sheridan_turn",
-           "tactical_retreat_turn", "tactical_retreats", "turns", "decisions"}
+           "early_turn", "tactical_retreat_turn", "tactical_retreats", "turns", "decisions"}
 
 
 def columns(rows: list[dict]) -> list[str]:

@@ -229,7 +229,9 @@ def test_7_3_train_enters_after_wharton_and_early(game):
     the train enters there, 1 MP, leaving 5 of its 6 MP."""
     s = csa_hq_phase(game, WHARTON)
     assert options(s, "hq_enter") == {"hupps-hill"} and len(s.legal_actions()) == 2   # HQ only
+    assert s.early_entered_turn == 0
     act(s, "hq_enter", "hupps-hill")
+    assert s.early_entered_turn == 2                # the turn Early came on, a simulation's key fact
     act(s, "hq_stop")
     act(s, "hq_enter", "hupps-hill")
     assert s.train_zone == game.board.index["hupps-hill"] and s.piece_mp == 5

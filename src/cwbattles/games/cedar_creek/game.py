@@ -318,11 +318,13 @@ class CedarCreekGame(PickledByReference):
         return self._rules
 
     def key_facts(self, state) -> dict:
-        """The facts a simulation records about a finished game (turn Sheridan arrived, the
-        tactical retreats: how many and the last one's turn, who holds each victory zone)."""
+        """The facts a simulation records about a finished game (turn Sheridan arrived, turn
+        Early entered, 0 for never, the tactical retreats: how many and the last one's turn, who
+        holds each victory zone)."""
         from .sequence import tactical_retreats_ordered
         res = state.result
         facts = {"sheridan_turn": state.sheridan_turn if state.sheridan_in else 0,
+                 "early_turn": state.early_entered_turn,
                  "tactical_retreat_turn": state.retreat_turn, "tactical_retreats": tactical_retreats_ordered(state),
                  "turns": state.turn}
         for zid, holder in res["zones"].items():

@@ -412,6 +412,8 @@ def _put_piece(state, side: int, piece: int, z: int, cost: int) -> None:
         h = state.hq_of(side)
         before, state.hq_zone[h] = state.hq_zone[h], z
         name, ident = g.hq_names[h], g.hq_ids[h]
+        if h == g.EARLY and before < 0 and not state.early_entered_turn:
+            state.early_entered_turn = state.turn          # 12: the turn Early came on (a game's key fact)
     else:
         before, state.train_zone = state.train_zone, z
         state.train_moved = True
