@@ -19,7 +19,6 @@ from ..blue_and_gray import movement, table_outcomes
 from ..blue_and_gray.movement import STEP
 from .attacks import DR_SHARE, AR_SHARE, OWN_LOSS, exchange_loss
 from .facts import UNION, facts, hex_defence
-from .formations import aims
 
 
 # VP a unit's end hex loses when it is the entry hex of friendly reinforcements still to enter.
@@ -39,7 +38,7 @@ def waiting_entries(state, side: int) -> frozenset:
 class Plan(movement.Plan):
     """What one side's moves are judged by, read once per decision (``value``: the series')."""
 
-    def __init__(self, state, side: int, corps: bool = True):
+    def __init__(self, state, side: int):
         F = facts(state.game)
         super().__init__(state, side, F)
         # 23.61: a hex the other side (or nobody) holds is worth twice as much to go for: it
@@ -52,14 +51,6 @@ class Plan(movement.Plan):
         self.objectives = [(h, (vp + 5.0) * (1.0 if h in self.held else 2.0)) for h, vp in F.victory]
         self.exit_open = side == UNION and line_of_communication(state)
         self.waiting_entries = waiting_entries(state, side)
-        self.corps_aims = aims(state, side, self.own_objectives(state)) if corps else {}
-
-    def own_objectives(self, state):
-        """u -> the hex u's own objective sends it to, for either side's units (each side's
-        objectives as its own ``Plan`` reads them, without corps' marches)."""
-        enemy = Plan(state, 1 - self.side, corps=False)
-        side = self.F.side
-        return lambda u: (self if side[u] == self.side else enemy).own_objective(u, state.hex[u])[0]
 
     def value(self, u: int, h: int, target: int) -> float:
         """The series' worth, less ``ENTRY_BLOCK`` on an entry hex its own reinforcements still
@@ -69,14 +60,7 @@ class Plan(movement.Plan):
         return v - ENTRY_BLOCK if h in self.waiting_entries else v
 
     def objective(self, u: int, h0: int) -> tuple:
-        """(hex, value) of the objective worth most to u from h0, for the distance; a unit of a
-        corps on the march goes where its corps goes (``formations``)."""
-        if u in self.corps_aims:
-            return self.corps_aims[u], 0.0
-        return self.own_objective(u, h0)
-
-    def own_objective(self, u: int, h0: int) -> tuple:
-        """(hex, value) of the victory hex (or exit) worth most to u alone from h0, two VP a hex."""
+        """(hex, value) of the objective worth most to u from h0, for the distance."""
         board = self.state.game.board
         best, where = None, (h0, 0.0)
         objectives = self.objectives
