@@ -5,7 +5,8 @@ stopped at a deadline keeps its games and a second run goes on where it stopped:
 
 plays games 0-49 of run seed 12 exactly as ``cwbattles simulate cedar-mountain -n 50 --union
 commander:8p --confederate commander:8p --seed 12`` does (``sim.runner.play_one``: the same rows).
-The rows of docs/balance/README.md's "Commander against commander" are in
+A sixth argument gives the Confederates another bot (``... 50 commander:8p heuristic``: the
+Union's commander against the Confederates' heuristic). The rows of docs/balance/README.md's "Commander against commander" are in
 bench/results/commander-v-commander/.
 """
 
@@ -18,6 +19,7 @@ from cwbattles.sim.runner import play_one
 
 def main() -> None:
     name, seed, out, n, bot = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), sys.argv[5]
+    confederate = sys.argv[6] if len(sys.argv) > 6 else bot      # a sixth argument: the Confederates' bot
     done = set()
     if os.path.exists(out):
         with open(out, encoding="utf-8") as f:
@@ -25,7 +27,7 @@ def main() -> None:
     for k in range(n):
         if k in done:
             continue
-        row = play_one((name, {}, bot, bot, seed, k))
+        row = play_one((name, {}, bot, confederate, seed, k))
         with open(out, "a", encoding="utf-8") as f:
             f.write(json.dumps({key: v for key, v in row.items() if v is None or isinstance(v, (int, float, str))}) + "\n")
 

@@ -123,10 +123,18 @@ def sensible(w: dict) -> bool:
     places threatened, at every share of the game left (0 to 1).
     A fit to heuristic games' margins predicts; it does not say what a choice is worth (where
     the heuristic holds a place only when losing, places predict a loss), so a weight that would
-    have the planner give up places or VP is not used."""
+    have the planner give up places or VP is not used. Nor one by which a place held with the
+    enemy near is worth less than not holding it (places plus threatened below zero): Cedar
+    Mountain's refit on the heuristic of 2026-11-29 gave one (places 0 early, threatened -4.4),
+    and a planner following it leaves every place the enemy comes near."""
     ends = (0.0, 1.0)
-    return (all(w[n] + w[f"{n}_x_left"] * left >= -1e-9 for n in MONOTONE for left in ends)
-            and all(w[n] + w[f"{n}_x_left"] * left <= 1e-9 for n in FALLING for left in ends)
+
+    def at(n: str, left: float) -> float:
+        return w[n] + w[f"{n}_x_left"] * left
+
+    return (all(at(n, left) >= -1e-9 for n in MONOTONE for left in ends)
+            and all(at(n, left) <= 1e-9 for n in FALLING for left in ends)
+            and all(at("places", left) + at("threatened", left) >= -1e-9 for left in ends)
             and all(w[n] >= -1e-9 for n in RISING))
 
 
