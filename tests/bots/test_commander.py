@@ -253,3 +253,28 @@ def test_the_plan_is_followed_only_while_the_game_brings_what_it_expected():
     assert other.legal_actions() == s.legal_actions()
     bot.choose(other)
     assert len(bot.timing) == 2
+
+
+
+def test_equal_scores_are_ordered_by_the_bots_seed_where_the_battle_asks():
+    # Champion Hill's first Union decision: the reinforcements' entries score alike. Its knowledge
+    # names the Union in SEEDED_TIES, so the Union's commander orders them by a draw from its
+    # seed (the same at every call, another for another seed), the scores still best first; the
+    # Confederates' commander, and every side of a battle that does not ask (Cedar Creek), keeps
+    # the game's own order
+    s = cwbattles.load("champion-hill").new_game(seed=1)
+    kn = knowledge.for_game(s.game)
+    assert planning.tie_salt(kn, "union", 7) == 7 and planning.tie_salt(kn, "confederate", 7) is None
+    assert planning.tie_salt(knowledge.for_game("cedar-creek"), "union", 7) is None
+    legal = s.legal_actions()
+    scores = dict(zip(legal, kn.score_actions(s, legal)))
+    game_order = planning.ordering(kn, s, legal)
+    drawn = {salt: planning.ordering(kn, s, legal, salt) for salt in (1, 2)}
+    assert drawn[1] == planning.ordering(kn, s, legal, 1)
+    assert drawn[1] != drawn[2] and drawn[1] != game_order
+    for order in (game_order, *drawn.values()):
+        assert sorted(order, key=lambda a: -scores[a]) == order
+    tied = [a for a in legal if scores[a] == scores[game_order[0]]]
+    assert len(tied) > 2 and game_order[:len(tied)] == tied
+    # the commander's plan of all zeros begins with the heuristic's choice in its seed's order
+    assert CommanderBot(seed=2, plans=1).choose(s) == drawn[2][0]

@@ -38,7 +38,7 @@ import time
 from . import fitted, knowledge
 from .fitted import last_turn
 from . import objectives as objectives_module
-from .planning import Planner, ordering
+from .planning import Planner, ordering, tie_salt
 
 DEFAULT_SECONDS = 300.0       # "commander" alone: five minutes for the whole game
 PLANS_PER_TURN_GUESS = 4      # plans a game-turn before the bot has counted its own
@@ -62,6 +62,7 @@ class CommanderBot:
         if seconds is None and plans is None:
             seconds = DEFAULT_SECONDS
         self.rng = random.Random(seed)
+        self.seed = seed                 # orders equal scores where the battle's knowledge asks (tie_salt)
         self.seconds = seconds
         self.plans = plans
         self.workers = max(1, int(workers))
@@ -127,13 +128,14 @@ class CommanderBot:
         if share is not None and self.cost is not None and share < MIN_EVALUATIONS * self.cost:
             # no time to plan: the heuristic's move, and the time saved goes to later plans (not
             # counted as a plan, so that the plans a game-turn, and so the shares, follow)
-            action = ordering(kn, state, legal)[0]
+            action = ordering(kn, state, legal, tie_salt(kn, side, self.seed))[0]
             self.plan = None
             self._spend(start, share)
             return action
         self.plans_made.setdefault(state.turn, 0)
         planner = Planner(kn, random.Random(self.rng.getrandbits(62)), side, self.reply,
-                          self.objectives if self.use_objectives else None, clock, self._value(kn))
+                          self.objectives if self.use_objectives else None, clock, self._value(kn),
+                          salt=tie_salt(kn, side, self.seed))
         plan = planner.plan(state, deadline=None if share is None else start + share,
                             evaluations=self.plans, warm=warm)
         if plan.evaluations:
@@ -145,7 +147,7 @@ class CommanderBot:
                      "fitness": plan.fitness, "heuristic": plan.heuristic_fitness, "genes": plan.stats["length"]}
         if not plan.steps or plan.steps[0][0] != tuple(legal):
             self.plan = None                          # cannot happen: the clone starts here
-            action = ordering(kn, state, legal)[0]
+            action = ordering(kn, state, legal, tie_salt(kn, side, self.seed))[0]
         else:
             self.plan = {"side": side, "steps": plan.steps, "index": 1, "genome": plan.genome,
                          "genes": 1}

@@ -8,7 +8,8 @@ one at a time sees only the next step; this module searches the whole run as one
 **Genome.** A list of small integers, one per real decision of the run (decisions with a single
 legal action take none), so that a plan reaches every unit of the run: rank r > 0 plays the r-th
 action of the heuristic's ordering there (``score_actions``, best first, ties by the game's own
-order; wrapping round, so every genome is legal); rank 0 plays the heuristic's *script*, its own
+order or, where the battle's knowledge asks, by a draw from the bot's seed: ``tie_salt``;
+wrapping round, so every genome is legal); rank 0 plays the heuristic's *script*, its own
 run from the root (and the opponent's reply to it), played once a plan on fixed dice and replayed
 wherever its next action is legal. The script is the heuristic's play at every decision, its
 combat scored by the exact previews, on both sides: before 2026-11-29 only the run's first 48 real
@@ -48,6 +49,7 @@ from __future__ import annotations
 
 import random
 import time
+import zlib
 from dataclasses import dataclass, field
 
 from . import objectives as objectives_module
@@ -67,10 +69,26 @@ RECHECK_RESERVE = 3    # evaluations' time kept back before a deadline for that 
                        # (two plans on four seeds; the dice-free part of each is played already)
 
 
-def ordering(kn, state, legal) -> list:
-    """The legal actions best first by the heuristic's scores (ties in the game's order)."""
+def tie_salt(kn, side: str, seed: int):
+    """The salt that orders a bot's equal scores (``tie_keys``): its seed where the battle's
+    knowledge names the bot's side in ``SEEDED_TIES``, else None (the game's order)."""
+    return seed if side in getattr(kn, "SEEDED_TIES", ()) else None
+
+
+def tie_keys(legal, salt) -> list:
+    """How equal scores are ordered: the game's order of the legal actions, or with a ``salt``
+    an order drawn from the salt and the actions, the same at every call (a genome decodes the
+    same way), as the heuristic bot draws among equal scores from its own generator."""
+    if salt is None:
+        return list(range(len(legal)))
+    return [zlib.crc32(f"{salt}:{a}".encode()) for a in legal]
+
+
+def ordering(kn, state, legal, salt=None) -> list:
+    """The legal actions best first by the heuristic's scores (ties as ``tie_keys`` says)."""
     scores = kn.score_actions(state, legal)
-    return [legal[i] for i in sorted(range(len(legal)), key=lambda i: (-scores[i], i))]
+    keys = tie_keys(legal, salt)
+    return [legal[i] for i in sorted(range(len(legal)), key=lambda i: (-scores[i], keys[i]))]
 
 
 def normal(genome) -> tuple:
@@ -104,9 +122,10 @@ def resync(script, ptr: int, mine: bool, kind: str, legal) -> tuple:
     return ptr, False
 
 
-def fast_choice(kn, state, legal):
+def fast_choice(kn, state, legal, salt=None):
     scores = kn.fast_scores(state, legal)
-    return legal[max(range(len(legal)), key=lambda i: (scores[i], -i))]
+    keys = tie_keys(legal, salt)
+    return legal[max(range(len(legal)), key=lambda i: (scores[i], -keys[i]))]
 
 
 @dataclass
@@ -129,8 +148,9 @@ class Planner:
     evaluation plans are scored by (the game's own, ``kn.evaluate``, unless given)."""
 
     def __init__(self, kn, rng: random.Random, side: str, reply: bool = True, objectives=None,
-                 clock=time.perf_counter, value=None):
+                 clock=time.perf_counter, value=None, salt=None):
         self.kn = kn
+        self.salt = salt                      # orders equal scores (``tie_salt``)
         self.value = value or kn.evaluate     # the evaluation (Union's view): the game's or fitted
         self.rng = rng
         self.side = side
@@ -160,7 +180,7 @@ class Planner:
             while (turn := next_decision(s, side, self.reply, n_run, n_reply)) is not None:
                 mine, n_run, n_reply = turn
                 legal = s.legal_actions()
-                action = legal[0] if len(legal) == 1 else ordering(kn, s, legal)[0]
+                action = legal[0] if len(legal) == 1 else ordering(kn, s, legal, self.salt)[0]
                 out.append((mine, s.stack[-1][0], action))
                 genes += mine and len(legal) > 1
                 s.apply(action)
@@ -231,12 +251,12 @@ class Planner:
                     if snaps is not None and n_gene - 1 < len(genome):
                         key = (None if free else seed, genome[:n_gene - 1])
                         snaps.setdefault(key, (s.clone(), n_gene - 1, n_run - 1, 0, ptr, in_step))
-                    order = ordering(kn, s, legal)
+                    order = ordering(kn, s, legal, self.salt)
                     action = order[rank % len(order)]
                 else:
-                    action = scripted if scripted is not None else fast_choice(kn, s, legal)
+                    action = scripted if scripted is not None else fast_choice(kn, s, legal, self.salt)
             else:
-                action = scripted if scripted is not None else fast_choice(kn, s, legal)
+                action = scripted if scripted is not None else fast_choice(kn, s, legal, self.salt)
             if scripted is not None and action == scripted:
                 ptr += 1
             else:

@@ -26,4 +26,12 @@ from __future__ import annotations
 from .evaluation import evaluate, rollout_pause
 from .policy import fast_scores, score_actions
 
-__all__ = ["evaluate", "fast_scores", "rollout_pause", "score_actions"]
+# the sides whose commander orders actions of equal score by a draw from its seed, as the
+# heuristic bot does, not in the game's order (``planning.tie_salt``). The Union: which
+# reinforcement enters and which unit moves next score alike, and in the game's order its first
+# turn let Wirt Adams' cavalry live (it rode through 1920, 40 VP) in 10 of 16 games, the
+# heuristic's draws in 2. The Confederates keep the game's order: drawn, their commander did
+# no better (13 games, -29.5 VP a game, 95% CI -69 to +10; docs/bots.md, 2026-11-29).
+SEEDED_TIES = ("union",)
+
+__all__ = ["SEEDED_TIES", "evaluate", "fast_scores", "rollout_pause", "score_actions"]
