@@ -253,26 +253,3 @@ def test_the_plan_is_followed_only_while_the_game_brings_what_it_expected():
     assert other.legal_actions() == s.legal_actions()
     bot.choose(other)
     assert len(bot.timing) == 2
-
-
-@pytest.mark.parametrize("side", ["union", "confederate"])
-def test_the_plans_horizon_reaches_the_end_of_turn_scoring(side):
-    # Cedar Mountain, dice seed 7, turn 3: hexes score at the end of each Game-Turn (27.22, after
-    # the Confederate Player-Turn). A plan seen to the end of the reply alone stops before the
-    # Confederates' combat (the Union's movement: at the Confederates' defensive fire) or before
-    # their scoring; to the game-turn's end it plays through the opponent's fire and melee (or
-    # its own), scores the hexes, and stops at the next game-turn's first decision
-    game = cwbattles.load("cedar-mountain")
-    s = game.new_game(seed=7)
-    h = make_bot("heuristic", 1)
-    while not (s.turn == 3 and s.to_act == side and len(s.legal_actions()) > 1):
-        s.apply(h.choose(s))
-    kn = knowledge.for_game(game)
-    ends = {}
-    for horizon in ("reply", "turn"):
-        planner = Planner(kn, random.Random(1), side, True, None, horizon=horizon)
-        ends[horizon], _, _ = planner.decode(s, (), 11, reply=True)
-    assert ends["reply"].turn == 3 and ends["reply"].vp_hex == s.vp_hex
-    assert ends["turn"].turn == 4 and ends["turn"].vp_hex != s.vp_hex
-    with pytest.raises(ValueError):
-        Planner(kn, random.Random(1), side, True, None, horizon="game")

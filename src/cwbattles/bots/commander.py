@@ -58,7 +58,7 @@ class CommanderBot:
 
     def __init__(self, seed: int = 0, seconds: float | None = None, plans: int | None = None,
                  workers: int = 1, reply: bool = True, use_objectives: bool = True,
-                 clock=time.perf_counter, evaluation: str = "auto", horizon: str = "turn", **budget):
+                 clock=time.perf_counter, evaluation: str = "auto", **budget):
         if seconds is None and plans is None:
             seconds = DEFAULT_SECONDS
         self.rng = random.Random(seed)
@@ -66,7 +66,6 @@ class CommanderBot:
         self.plans = plans
         self.workers = max(1, int(workers))
         self.reply = reply
-        self.horizon = horizon           # planning.next_decision: "turn" or "reply"
         self.use_objectives = use_objectives
         if evaluation not in ("auto", "own", "fitted"):
             raise ValueError(f"evaluation {evaluation!r}: auto, own or fitted")
@@ -134,8 +133,7 @@ class CommanderBot:
             return action
         self.plans_made.setdefault(state.turn, 0)
         planner = Planner(kn, random.Random(self.rng.getrandbits(62)), side, self.reply,
-                          self.objectives if self.use_objectives else None, clock, self._value(kn),
-                          self.horizon)
+                          self.objectives if self.use_objectives else None, clock, self._value(kn))
         plan = planner.plan(state, deadline=None if share is None else start + share,
                             evaluations=self.plans, warm=warm)
         if plan.evaluations:

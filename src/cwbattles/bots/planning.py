@@ -27,12 +27,7 @@ evaluation (the expected final margin, ``knowledge.<game>.evaluate``, or the fit
 ``fitted.py``, where a battle's data say to use it) from the planning side's view, plus the
 objectives' term (``objectives.term``). With the reply model on, the opponent's next player-turn
 is played on the clone first: the script's reply where it is still legal, the fast policy where
-the plan changed the position under it; and with the horizon ``turn`` (the default since
-2026-11-29, ``next_decision``) both sides go on past the reply, by the script, to the end of the
-game-turn the plan began in: through the opponent's fire and melee to the end-of-turn scoring.
-Before, a Cedar Mountain Union movement plan was scored at the Confederates' first fire, where
-holding a victory hex in strength and not taking it could not be told apart (issue 29). The
-fitness is the mean over the seeds.
+the plan changed the position under it. The fitness is the mean over the seeds.
 
 **Evolution.** A population of ``POPULATION``: the heuristic's plan, the previous plan's
 remaining genes when re-planning, and mutants. Each generation keeps ``ELITES``, then breeds
@@ -62,7 +57,6 @@ POPULATION = 8
 ELITES = 2
 TOURNAMENT = 2
 MAX_RUN = 400          # decisions of one player-turn at most (a safety bound); every real one a gene
-MAX_HORIZON = 1200     # decisions past the run at most (a safety bound: a whole player-turn and more)
 SCRIPT_SEED = 0        # the dice the heuristic's script is played on (the bot's own, never the real)
 CONTINUATION = ("moving", "move")   # frames that continue one unit's move begun in another
 MUTATED_GENES = (1, 1, 2, 3)      # how many genes a mutation changes, drawn uniformly
@@ -87,31 +81,25 @@ def normal(genome) -> tuple:
     return g
 
 
-def next_decision(s, side: str, reply: bool, n_run: int, n_reply: tuple, turn=None):
-    """Whether the decision at ``s`` belongs to the plan: (the planning side's run, decisions of
-    the run, and ``n_reply``: (decisions past the run, whether the planning side has acted again
-    since)), or None where the plan ends. Past the run comes the reply, the other side's decisions
-    until the planning side acts again; with ``turn`` (the game-turn the plan began in) the plan
-    goes on past the reply, both sides played by the script, while that game-turn lasts: through
-    the opponent's fire and melee to the end-of-turn scoring. It ends when the game is over, the
-    reply over (or not modelled) and the game-turn over, or at a safety bound."""
+def next_decision(s, side: str, reply: bool, n_run: int, n_reply: int):
+    """Whether the decision at ``s`` belongs to the plan: (the planning side's, decisions of the
+    run and of the reply counting it), or None where the plan ends (the game over, the reply
+    over or not modelled, or a safety bound reached)."""
     if s.is_over:
         return None
-    count, replied = n_reply
-    if count == 0 and s.to_act == side:
-        return None if n_run >= MAX_RUN else (True, n_run + 1, (0, False))
-    replied = replied or s.to_act == side
-    if not reply or count >= MAX_HORIZON or (replied and (turn is None or s.turn != turn)):
+    if n_reply == 0 and s.to_act == side:
+        return None if n_run >= MAX_RUN else (True, n_run + 1, 0)
+    if not reply or s.to_act == side or n_reply >= MAX_RUN:
         return None
-    return False, n_run, (count + 1, replied)
+    return False, n_run, n_reply + 1
 
 
-def resync(script, ptr: int, who, kind: str, legal) -> tuple:
+def resync(script, ptr: int, mine: bool, kind: str, legal) -> tuple:
     """(script position, in step): the first action of the script from ``ptr`` on taken by the
     same side in a frame of ``kind`` that is legal now, else out of step where it was."""
     for j in range(ptr, len(script)):
-        label, k, action = script[j]
-        if label == who and k == kind and action in legal:
+        who, k, action = script[j]
+        if who == mine and k == kind and action in legal:
             return j, True
     return ptr, False
 
@@ -141,15 +129,12 @@ class Planner:
     evaluation plans are scored by (the game's own, ``kn.evaluate``, unless given)."""
 
     def __init__(self, kn, rng: random.Random, side: str, reply: bool = True, objectives=None,
-                 clock=time.perf_counter, value=None, horizon: str = "turn"):
+                 clock=time.perf_counter, value=None):
         self.kn = kn
         self.value = value or kn.evaluate     # the evaluation (Union's view): the game's or fitted
         self.rng = rng
         self.side = side
         self.reply = reply
-        if horizon not in ("turn", "reply"):
-            raise ValueError(f"horizon {horizon!r}: turn or reply")
-        self.horizon = horizon            # past the reply to the game-turn's end, or the reply only
         self.objectives = objectives or []
         self.clock = clock
         # positions met while playing plans (``decode``): (seed or None, genes so far) -> (clone,
@@ -171,21 +156,16 @@ class Planner:
             s = state.clone()
             s.dice.reseed(SCRIPT_SEED)
             out: list = []
-            n_run = genes = 0
-            n_reply = (0, False)
-            while (turn := next_decision(s, side, self.reply, n_run, n_reply, self.turn(state))) is not None:
+            n_run = n_reply = genes = 0
+            while (turn := next_decision(s, side, self.reply, n_run, n_reply)) is not None:
                 mine, n_run, n_reply = turn
                 legal = s.legal_actions()
                 action = legal[0] if len(legal) == 1 else ordering(kn, s, legal)[0]
-                out.append((mine or s.to_act, s.stack[-1][0], action))
+                out.append((mine, s.stack[-1][0], action))
                 genes += mine and len(legal) > 1
                 s.apply(action)
             self._script = (key, out, state, genes)   # the state kept so that its id stays its own
         return self._script[1]
-
-    def turn(self, state):
-        """The game-turn whose end the plan's horizon reaches (``next_decision``), or None."""
-        return state.turn if self.horizon == "turn" else None
 
     def genes(self, state) -> int:
         """Real decisions of the heuristic's run from ``state``: the genome's length."""
@@ -222,8 +202,7 @@ class Planner:
         if got is None:
             s = state.clone()
             s.dice.reseed(seed)
-            n_gene = n_run = ptr = 0
-            n_reply = (0, False)
+            n_gene = n_run = n_reply = ptr = 0
             in_step = True
         else:
             s, n_gene, n_run, n_reply, ptr, in_step = got
@@ -232,15 +211,14 @@ class Planner:
                 s.dice.reseed(seed)
         steps: list = []
         mark = s.log_mark()
-        while (turn := next_decision(s, side, reply, n_run, n_reply, self.turn(state))) is not None:
+        while (turn := next_decision(s, side, reply, n_run, n_reply)) is not None:
             mine, n_run, n_reply = turn
-            who = mine or s.to_act                 # the script's label: the run, or the side acting
             legal = s.legal_actions()
             kind = s.stack[-1][0]
             free = s.dice.calls == calls0          # no die rolled yet: the same under every seed
             if not in_step and kind not in CONTINUATION:
-                ptr, in_step = resync(script, ptr, who, kind, legal)
-            scripted = (script[ptr][2] if in_step and ptr < len(script) and script[ptr][0] == who
+                ptr, in_step = resync(script, ptr, mine, kind, legal)
+            scripted = (script[ptr][2] if in_step and ptr < len(script) and script[ptr][0] == mine
                         and script[ptr][2] in legal else None)
             if scripted is None:
                 in_step = False
@@ -252,7 +230,7 @@ class Planner:
                 if rank:
                     if snaps is not None and n_gene - 1 < len(genome):
                         key = (None if free else seed, genome[:n_gene - 1])
-                        snaps.setdefault(key, (s.clone(), n_gene - 1, n_run - 1, (0, False), ptr, in_step))
+                        snaps.setdefault(key, (s.clone(), n_gene - 1, n_run - 1, 0, ptr, in_step))
                     order = ordering(kn, s, legal)
                     action = order[rank % len(order)]
                 else:
