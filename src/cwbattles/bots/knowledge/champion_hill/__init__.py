@@ -31,7 +31,8 @@ from .policy import fast_scores, score_actions
 # reinforcement enters and which unit moves next score alike, and in the game's order its first
 # turn let Wirt Adams' cavalry live (it rode through 1920, 40 VP) in 10 of 16 games, the
 # heuristic's draws in 2. The Confederates keep the game's order: drawn, their commander did
-# no better (13 games, -29.5 VP a game, 95% CI -69 to +10; docs/bots.md, 2026-11-29).
+# no better (paired against the game's order, 16 games: -13.5 VP a game, 95% CI -50.8 to +23.8;
+# docs/bots.md, "Champion Hill's Union commander and Wirt Adams").
 SEEDED_TIES = ("union",)
 
 __all__ = ["SEEDED_TIES", "evaluate", "fast_scores", "rollout_pause", "score_actions"]
