@@ -140,14 +140,17 @@ def test_26_2_the_rest_as_history_has_them_in_one_action():
     assert any("set up as history has them" in e.text for e in s.log)
 
 
-def test_the_oob_option_keeps_the_set_up_as_first_reconstructed():
-    """oob=calibrated (the default) sets Crawford's brigade on area 4's eastern hexes, nearest the
-    Mitchell's Station road; oob=reconstructed on the western ones, as before issue 30's calibration."""
-    calibrated, reconstructed = game(), game(oob="reconstructed")
+def test_the_oob_option_sets_augurs_division_west_or_east_in_its_areas():
+    """oob=calibrated (the default) sets Augur's division (areas 1-3) on its areas' western hexes
+    and Williams' (areas 4-5) on the eastern ones; oob=east sets both on the eastern hexes, nearest
+    the Mitchell's Station road (data notes section 10)."""
+    calibrated, east = game(), game(oob="east")
     assert calibrated.option("oob") == "calibrated" and "oob" not in calibrated.options
-    where = {g.option("oob"): {u: g.board.ids[g.units[g.unit_index[u]].setup] for u in ("us-5ct", "crawford")}
-             for g in (calibrated, reconstructed)}
-    assert where == {"calibrated": {"us-5ct": "2008", "crawford": "2008"},
-                     "reconstructed": {"us-5ct": "2110", "crawford": "2010"}}
-    s = reconstructed.new_game(1)
-    assert s.game.option("oob") == "reconstructed" and s.hex[s.game.unit_index["us-5ct"]] == s.game.board.index["2110"]
+    where = {g.option("oob"): {u: g.board.ids[g.units[g.unit_index[u]].setup] for u in ("us-5oh", "geary", "us-5ct", "crawford")}
+             for g in (calibrated, east)}
+    assert where == {"calibrated": {"us-5oh": "2509", "geary": "2509", "us-5ct": "2008", "crawford": "2008"},
+                     "east": {"us-5oh": "2407", "geary": "2407", "us-5ct": "2008", "crawford": "2008"}}
+    s = calibrated.new_game(1)
+    assert s.hex[s.game.unit_index["us-5oh"]] == s.game.board.index["2509"]
+    s = east.new_game(1)
+    assert s.game.option("oob") == "east" and s.hex[s.game.unit_index["us-5oh"]] == s.game.board.index["2407"]
