@@ -207,8 +207,10 @@ def test_the_heuristics_plan_plays_its_melees_by_their_previews_to_the_end_of_th
     # reply's decisions too (scored by the exact previews); before 2026-11-29 only the run's first
     # 48 were, and past them the fast policy declared every melee at 3-1 or better. (The run must
     # hold a Union melee: each change of the Cedar Mountain knowledge may move it; seed 7 has one
-    # with the knowledge of the clearing change, seed 9 had one with the third pass's alone.)
-    game = cwbattles.load("cedar-mountain")
+    # with the knowledge of the clearing change, seed 9 had one with the third pass's alone; the
+    # set-up is pinned to the one seed 7 was chosen with, `oob=east`, so that a calibration of
+    # the default set-up leaves this test's position alone.)
+    game = cwbattles.load("cedar-mountain", {"oob": "east"})
     s = game.new_game(seed=7)
     h = make_bot("heuristic", 1)
     while not (s.turn == 8 and s.to_act == "union" and len(s.legal_actions()) > 1):

@@ -102,7 +102,7 @@ def test_counters_read_at_the_default_zoom_and_leaders_hide_no_unit(server, brow
     assert max(r, g_, b) - min(r, g_, b) > 80 and b > r           # a strong Union blue, not a pale one
     cavalry = page.locator("svg.hex-map .counter.mounted").first
     assert not _overlap(_box(cavalry.locator("rect.march-band")), _box(cavalry.locator("text.factors")))
-    for hex_id in ("2008", "0805", "2407"):        # Crawford and Williams, Gordon, Geary, Augur and Banks with regiments
+    for hex_id in ("2008", "0805", "2509", "2408", "2507"):   # Crawford and Williams, Gordon, Geary, Augur, Banks with regiments
         stack = page.locator(f"svg.hex-map .hex-stack[data-hex='{hex_id}']")
         texts = [_box(t) for t in stack.locator(".counter:not(.leader) text.designation, .counter:not(.leader) text.factors").all()]
         leaders = stack.locator(".counter.leader circle.body").all()
