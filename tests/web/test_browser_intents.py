@@ -44,7 +44,7 @@ def test_intentions_live_for_spectators_of_bots_hidden_from_a_human_until_the_en
     g = champion_hill(server, BOT, "me")
     me = g["tokens"]["confederate"]
     page = open_page(browser, server + g["links"]["confederate"])
-    wait_view(server, g["id"], me, lambda v: v["legal"], timeout=60)
+    wait_view(server, g["id"], me, lambda v: v["legal"], timeout=180)   # the bot's first Union turn: slow on a loaded machine
     page.wait_for_selector("#actions button.action")
     assert page.locator("#intents-panel").is_hidden() and page.locator("#intents li").count() == 0
     page.once("dialog", lambda d: d.accept())
