@@ -7,7 +7,7 @@ plays games 0-49 of run seed 12 exactly as ``cwbattles simulate cedar-mountain -
 commander:8p --confederate commander:8p --seed 12`` does (``sim.runner.play_one``: the same rows).
 A sixth argument gives the Confederates another bot (``... 50 commander:8p heuristic``: the
 Union's commander against the Confederates' heuristic). Arguments with ``=`` anywhere after the
-fifth are rule options, as ``--option`` gives them (``... 50 commander:8p oob=reconstructed``).
+fifth are rule options, as ``--option`` gives them (``... 50 commander:8p oob=east``).
 The rows of docs/balance/README.md's "Commander against commander" are in
 bench/results/commander-v-commander/.
 """

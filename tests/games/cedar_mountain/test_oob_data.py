@@ -195,11 +195,11 @@ def test_victory_schedule(oob):
 
 
 def test_the_two_readings_differ_only_in_reconstructed_set_up_values():
-    calibrated, reconstructed = load_oob(OOB_FILES[0]), load_oob(OOB_FILES[1])     # reconstructed: east
+    calibrated, east = load_oob(OOB_FILES[0]), load_oob(OOB_FILES[1])
     changed = set()
     for key in ("unit", "leader", "brigade", "division"):
-        before = {item["id"]: item for item in reconstructed[key]}
-        assert [item["id"] for item in calibrated[key]] == [item["id"] for item in reconstructed[key]]
+        before = {item["id"]: item for item in east[key]}
+        assert [item["id"] for item in calibrated[key]] == [item["id"] for item in east[key]]
         for item in calibrated[key]:
             for field in set(item) | set(before[item["id"]]):
                 if item.get(field) != before[item["id"]].get(field):
@@ -207,4 +207,4 @@ def test_the_two_readings_differ_only_in_reconstructed_set_up_values():
                     assert field in CALIBRATED, (item["id"], field)
     assert "setup" in changed
     assert {k: v for k, v in calibrated.items() if k not in ("unit", "leader")} == \
-        {k: v for k, v in reconstructed.items() if k not in ("unit", "leader")}
+        {k: v for k, v in east.items() if k not in ("unit", "leader")}
