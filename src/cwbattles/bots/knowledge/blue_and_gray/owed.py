@@ -149,3 +149,12 @@ def plan(state, side: int, result_values) -> Plan:
             break
     value = {t: worth(t, frozenset(m)) for t, m in groups.items() if m}
     return Plan(pieces, slot, value)
+
+
+def worth(state, result_values) -> float:
+    """6.1, 8.1: what the phasing side's Combat Phase is worth to it with the units already next
+    to the enemy (they may not leave an enemy zone and must attack): its planned attacks' summed
+    worth (``plan``), units that may still move up to join not counted. For an evaluation at the
+    start of a player-turn, where a brigade left beside a division owes its attack at 1-5."""
+    return sum(plan(state, state.phasing, result_values).value.values())
+

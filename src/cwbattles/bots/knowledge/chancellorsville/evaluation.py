@@ -4,11 +4,15 @@
 through F2501) to what the victory hexes are expected to give at the end: each hex's expected
 holder from the strength on it or near it, nearer counting more, its present holder counting as
 a little strength of its own (23.61 as the option ``occupation`` reads it). Cheap
-enough for search leaves; exact at the end of the game."""
+enough for search leaves; exact at the end of the game. ``owed_attacks`` adds the attacks the
+phasing side's units already next to the enemy must make (6.1, 8.1), so that a plan which leaves a
+brigade locked beside a division pays for the 1-5 it will have to make."""
 
 from __future__ import annotations
 
 from ....games.chancellorsville.victory import holder as victory_holder
+from ..blue_and_gray import owed
+from .attacks import result_values
 from .facts import CONFEDERATE, ELIMINATED, EXITED, HOLDER_WEIGHT, NEAR, UNION, facts
 
 
@@ -57,14 +61,24 @@ def expected_hexes(state) -> float:
     return total
 
 
+def owed_attacks(state) -> float:
+    """6.1, 8.1: the attacks the phasing side's units already in an enemy zone must make this
+    player-turn (the series' ``owed.worth``, each attack worth its expected VP for the attacker
+    by ``attacks.result_values``, the attacker's own points twice), as a change of the Union's
+    margin. A leaf of the commander's plan (after the opponent's reply) is the start of its own
+    player-turn, so a brigade it left next to a division counts as the 1-5 it will owe there."""
+    value = owed.worth(state, result_values)
+    return value if state.phasing == UNION else -value
+
+
 def evaluate(state) -> float:
     if state.over:
         return float(state.result["margin"])
-    return scored(state) + expected_hexes(state)
+    return scored(state) + expected_hexes(state) + owed_attacks(state)
 
 
 def rollout_pause(state) -> bool:
     return False
 
 
-__all__ = ["evaluate", "rollout_pause", "scored", "expected_hexes", "UNION"]
+__all__ = ["evaluate", "rollout_pause", "scored", "expected_hexes", "owed_attacks", "UNION"]
