@@ -157,4 +157,3 @@ def worth(state, result_values) -> float:
     worth (``plan``), units that may still move up to join not counted. For an evaluation at the
     start of a player-turn, where a brigade left beside a division owes its attack at 1-5."""
     return sum(plan(state, state.phasing, result_values).value.values())
-

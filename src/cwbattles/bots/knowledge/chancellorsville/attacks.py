@@ -46,9 +46,10 @@ def result_values(state, targets: tuple, attackers: tuple) -> dict:
 
 
 # the series' scoring (bots.knowledge.blue_and_gray.attacks) with these values; the phase's
-# attacks planned together (``blue_and_gray.owed``): a brigade locked next to a division (6.1)
-# must attack it (8.1), and declared one at a time it went in alone at 1-5 (10.7 such attacks
-# a Confederate game between the commanders, half of them Ae: 24 of its 57 points lost a game)
+# attacks planned together (``blue_and_gray.owed``, as at Champion Hill): units next to several
+# enemy hexes join the mass on one instead of soaking off one at a time. With the evaluation's
+# owed attacks (evaluation.py) the Confederates' attacks at 1-5 between two commanders fell
+# from 10.7 a game to 5.7 (docs/balance/chancellorsville.md, sixth pass)
 value_of = partial(attacks.value_of, result_values=result_values)
 combat_scores = partial(attacks.combat_scores, result_values=result_values, planned=True)
 declare_scores = partial(attacks.declare_scores, result_values=result_values, planned=True)
