@@ -15,6 +15,7 @@ import tomllib
 
 import cwbattles
 from cwbattles.games.chancellorsville.victory import holder
+from cwbattles.systems.blue_and_gray.state import ELIMINATED
 from cwbattles.sim.runner import play_one
 
 
@@ -32,7 +33,7 @@ def play(game, seed: int, index: int, union: str, confederate: str) -> dict:
             unit = game.units[u]
             if unit.type == "leader":
                 continue
-            if h == -2:
+            if h == ELIMINATED:
                 lost[unit.side] += unit.strength
             elif h >= 0:
                 on_sheet[unit.side] += unit.strength if on_h[h] else 0
