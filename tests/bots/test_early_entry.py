@@ -30,3 +30,27 @@ def test_a_union_brigade_barring_earlys_entry_is_worth_driving_off(game):
 def test_once_early_is_on_the_map_the_zone_is_worth_its_points_alone(game):
     ridge, _, ridge_vp, _ = gains(game, hqs=[{"id": "early", "zone": "hupps-hill"}])
     assert ridge == ridge_vp
+
+
+def barred(game, union_zone, hqs=None, turn=3, facing="bowmans-mill-road"):
+    from cwbattles.bots.knowledge.cedar_creek.command import early_barred
+    from cwbattles.bots.knowledge.cedar_creek.facts import rounds_left
+    s = setup_position(game, WHARTON + [unit("wells", union_zone, facing=facing)], turn=turn, hqs=hqs)
+    return early_barred(View(s, facts(game))), rounds_left(s)
+
+
+def test_each_round_early_is_barred_costs_the_confederates(game):
+    """12, 7.2, 10: Wells on Thoburn's ridge, in contact with Hupp's Hill across the creek, keeps
+    Early off the map: the term is EARLY_BARRED for every round still to play (Union's view),
+    fewer the later it is."""
+    from cwbattles.bots.knowledge.cedar_creek.facts import EARLY_BARRED
+    v3, left3 = barred(game, "thoburn-ridge", turn=3)
+    v7, left7 = barred(game, "thoburn-ridge", turn=7)
+    assert v3 == EARLY_BARRED * left3 > v7 == EARLY_BARRED * left7 > 0
+
+
+def test_early_not_barred_once_on_or_with_the_ridge_clear(game):
+    """Once Early is on the map, or with no Union brigade in or touching Hupp's Hill (Wells in
+    the lower Cooley fields), the term is nothing."""
+    assert barred(game, "thoburn-ridge", hqs=[{"id": "early", "zone": "hupps-hill"}])[0] == 0.0
+    assert barred(game, "cooley-south", facing="creek-mouth")[0] == 0.0

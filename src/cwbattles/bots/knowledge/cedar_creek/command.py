@@ -11,7 +11,7 @@ brigades are counted as part of the Confederate strength.
 from __future__ import annotations
 
 from ....games.cedar_creek.movement import HQ, cohesive
-from .facts import BATTERY, COHESION, COMMAND, CONFEDERATE, INF, OFF_MAP, UNION, View, facts, in_contact
+from .facts import BATTERY, COHESION, COMMAND, CONFEDERATE, EARLY_BARRED, INF, OFF_MAP, UNION, View, facts, in_contact
 
 
 def cohesion(V: View) -> float:
@@ -48,13 +48,28 @@ def command_cover(V: View, side: int, hz: int) -> float:
 
 
 def command(V: View) -> float:
-    """10: divisions in command range of their HQ, Union's view."""
+    """10: divisions in command range of their HQ, and Early kept off the map; Union's view."""
     st = V.state
     total = 0.0
     for side, sign in ((UNION, 1.0), (CONFEDERATE, -1.0)):
         hz = hq_zone(st, side)
         total += sign * COMMAND * command_cover(V, side, hz)
-    return total
+    return total + early_barred(V)
+
+
+def early_barred(V: View) -> float:
+    """12, 7.2, 10: Early comes on at Wharton's entry zone, never into contact with a Union
+    brigade, and until he is on every Confederate division needs an initiative test to act.
+    While Union brigades stand in that zone or in contact with it (Thoburn's ridge above Hupp's
+    Hill at the start) he cannot come on: ``EARLY_BARRED`` VP for each round still to play,
+    Union's view. Before, his entry counted only through an attack's gain (``EARLY_ENTRY``)
+    and his command once on, about 1 VP: between two commanders the Confederates sent one or
+    two brigades a turn against the ridge and he stayed off the map in a quarter of the games
+    (docs/balance/cedar-creek.md)."""
+    F, st = V.F, V.state
+    if st.hq_zone[F.game.EARLY] >= 0 or not any(V.zside.get(z) == UNION for z in F.early_entry):
+        return 0.0
+    return EARLY_BARRED * V.rounds_left
 
 
 def batteries(V: View) -> float:

@@ -31,6 +31,7 @@ BATTERY = 0.25        # an Artillerie marker with a brigade (7.3)
 OCCUPY = 2.0          # a victory zone held by a brigade standing in it
 BLOCK_ENTRY = 0.5      # a friendly brigade kept off the map by a brigade standing in its entry zone (12)
 EARLY_ENTRY = 2.0     # a Union zone whose loss opens Early's entry (12, 7.2): command, train, batteries
+EARLY_BARRED = 0.25   # a round that Union brigades keep Early off the map (12, 7.2, 10): see command.early_barred
 CSA_EARLY = 0.25      # 7.1 / 11.3: the Confederates push on turns 1-3 (activation +2, Union surprise)
 STACKED = 0.5         # a Confederate brigade standing with another from turn 4 (11.3 support): see placement
 
