@@ -4,8 +4,9 @@ question.
     nice -n 10 python bench/commander_side_duel.py champion-hill confederate --pairs 8 --seed 31 \
         --journal bench/results/commander/champion-hill-cpu30s-i29weak-confederate.jsonl
 
-Plays games 2p (the Union) or 2p + 1 (the Confederates) of the duel ``commander:30s`` (its 30 s
-on this process's CPU clock, ``--evaluation`` as there) against the heuristic for p below
+Plays games 2p (the Union) or 2p + 1 (the Confederates) of the duel ``commander:30s`` (or the
+time ``--commander`` names, e.g. ``commander:5m``; on this process's CPU clock, ``--evaluation``
+as there) against the heuristic for p below
 ``--pairs``: the same dice and bot seeds as the whole duel's games of those numbers, written to a
 journal of the duel's own form, so that ``bench/commander_journal_summary.py`` sums it up and
 ``bench/commander_cpu_duel.py ... --games N`` with the same journal plays the other side's games.
@@ -34,10 +35,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--journal", required=True)
     ap.add_argument("--evaluation", default="auto", choices=("auto", "own", "fitted"))
+    ap.add_argument("--commander", default="commander:30s", help="its time for the whole game, e.g. commander:5m")
     args = ap.parse_args()
     commander_cpu_duel.EVALUATION = args.evaluation
     bots.BOTS["commander"] = commander_cpu_duel.cpu_commander
-    a, b = "commander:30s", "heuristic"
+    a, b = args.commander, "heuristic"
     header = {"game": args.game, "a": a, "b": b, "seed": args.seed, "options": {}}
     done = read_journal(args.journal, header)
     if not os.path.exists(args.journal):
