@@ -46,7 +46,10 @@ def test_each_round_early_is_barred_costs_the_confederates(game):
     from cwbattles.bots.knowledge.cedar_creek.facts import EARLY_BARRED
     v3, left3 = barred(game, "thoburn-ridge", turn=3)
     v7, left7 = barred(game, "thoburn-ridge", turn=7)
-    assert v3 == EARLY_BARRED * left3 > v7 == EARLY_BARRED * left7 > 0
+    # turn 3, round 1 of a 9-turn game: 6 turns of 3.9 rounds after this one, 2.9 left in it
+    assert abs(left3 - (6 * 3.9 + 2.9)) < 1e-9
+    assert abs(v3 - 0.25 * 26.3) < 1e-9 and EARLY_BARRED == 0.25
+    assert v3 > v7 == EARLY_BARRED * left7 > 0
 
 
 def test_early_not_barred_once_on_or_with_the_ridge_clear(game):
